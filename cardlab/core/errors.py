@@ -1,0 +1,38 @@
+"""Errors raised by cardlab, each naming what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class CardlabError(Exception):
+    """Base class of every cardlab error."""
+
+
+class OptionError(CardlabError, ValueError):
+    """A game option, or the number of players, is not allowed."""
+
+
+class IllegalActionError(CardlabError, ValueError):
+    """An action the rules forbid.  The state is unchanged.
+
+    Attributes
+    ----------
+    action : the text that was tried
+    reason : why the rules forbid it, in rule terms
+    legal : the actions that are allowed now
+    """
+
+    def __init__(self, action: str, reason: str, legal: Sequence[str] = ()) -> None:
+        self.action = str(action)
+        self.reason = reason
+        self.legal = tuple(str(a) for a in legal)
+        shown = ", ".join(self.legal[:20]) + (" …" if len(self.legal) > 20 else "")
+        msg = f"illegal action {self.action!r}: {reason}"
+        if self.legal:
+            msg += f". Legal now: {shown}"
+        super().__init__(msg)
+
+
+class ReplayError(CardlabError, ValueError):
+    """A replay file is malformed or does not replay under the rules."""

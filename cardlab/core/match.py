@@ -1,0 +1,342 @@
+"""A match: a state plus its history, agents, undo/redo and replays.
+
+:class:`Match` is the friendly layer over a pure :class:`~cardlab.core.state.State`.  It
+resolves chance (deals come from the match seed, or from explicit deals a lesson gives),
+asks agents for the seats they play, remembers every action so any step can be rebuilt
+(with a checkpoint every few steps), and saves the whole match as a :class:`Replay`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .agents import Agent, FirstAgent, RandomAgent
+from .errors import CardlabError, IllegalActionError
+from .events import Event, Viewer
+from .observation import Observation
+from .registry import load
+from .replay import Replay, Step, _apply_step
+from .rng import chance_rng
+from .state import CHANCE, Game, State
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+CHECKPOINT_EVERY = 32
+AgentSpec = str | Agent | None
+Agents = AgentSpec | Sequence[AgentSpec] | Mapping[int, AgentSpec]
+
+
+def make_agent(game: Game, spec: AgentSpec, seat: int, seed: int | str) -> Agent | None:
+    """An agent from a name (``"random"``, ``"heuristic"``, …), an instance, or None (human)."""
+    if spec is None or spec == "human":
+        return None
+    if isinstance(spec, Agent):
+        spec.seat = seat
+        return spec
+    bots: dict[str, type[Agent]] = {"random": RandomAgent, "first": FirstAgent,
+                                    **game.spec.bots}  # fmt: skip
+    if spec not in bots:
+        raise CardlabError(
+            f"unknown bot {spec!r} for {game.spec.title}; choose one of "
+            + ", ".join(sorted([*bots, "human"]))
+        )
+    return bots[spec](seat, seed)
+
+
+def make_agents(game: Game, agents: Agents, seed: int | str) -> dict[int, Agent]:
+    """Agents by seat from a name for every seat, a list per seat, or a dict."""
+    if agents is None or isinstance(agents, str | Agent):
+        per_seat: dict[int, AgentSpec] = dict.fromkeys(range(game.players), agents)
+    elif isinstance(agents, Mapping):
+        per_seat = dict(agents)
+    else:
+        if len(agents) != game.players:
+            raise CardlabError(
+                f"give one agent per seat: {game.players} for {game.spec.title}, "
+                f"got {len(agents)}"
+            )
+        per_seat = dict(enumerate(agents))
+    out = {}
+    for seat, spec in per_seat.items():
+        if not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise CardlabError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+        agent = make_agent(game, spec, seat, seed)
+        if agent is not None:
+            out[seat] = agent
+    return out
+
+
+class Match:
+    """A game in progress with its history.
+
+    Parameters
+    ----------
+    game : a game name or :class:`Game`
+    seed : seeds every deal (a random seed is chosen and kept when omitted)
+    deal : an explicit first deal (an action from ``game.deal(...)``), or a list of deals
+        for the first hands; later hands are dealt from the seed
+    agents : who plays each seat: one name for all (``"heuristic"``), a list per seat,
+        or a dict; ``None``/``"human"`` marks a seat you play with :meth:`play`
+    players, **options : passed to :func:`cardlab.load` when ``game`` is a name
+    """
+
+    def __init__(self, game: str | Game, *, seed: int | str | None = None,
+                 deal: str | Sequence[str] | None = None, agents: Agents = None,
+                 players: int | None = None, **options: Any) -> None:  # fmt: skip
+        self.game = load(game, players, **options)
+        self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        if deal is None:
+            self.deals: list[str] = []
+        elif isinstance(deal, str):
+            self.deals = [deal]
+        else:
+            self.deals = list(deal)
+        self.agents = make_agents(self.game, agents, self.seed)
+        self.state: State = self.game.new_state()
+        self.history: list[Step] = []
+        self._redo: list[Step] = []
+        self._checkpoints: dict[int, State] = {0: self.state.clone()}
+        self._chance_count = 0
+        self._settle()
+
+    # ----------------------------------------------------------- stepping
+    @property
+    def step_count(self) -> int:
+        return len(self.history)
+
+    def _push(self, seat: int | None, act: str) -> None:
+        st = self.state
+        if seat is None and not st.chance and len(st.to_move) == 1:
+            seat = st.to_move[0]
+        done = st.apply(act, seat)
+        self.history.append((seat, str(done)))
+        if seat is None:
+            self._chance_count += 1
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.history)] = self.state.clone()
+
+    def _settle(self) -> None:
+        """Resolve pending chance nodes (deals) from the explicit deals or the seed."""
+        while self.state.current == CHANCE:
+            k = self._chance_count
+            if k < len(self.deals):
+                try:
+                    self._push(None, self.deals[k])
+                except IllegalActionError as e:
+                    raise CardlabError(f"explicit deal {k + 1} is not valid: {e.reason}") from None
+            else:
+                self._push(None, self.state.sample_chance(chance_rng(self.seed, k)))
+
+    def play(self, act: str, seat: int | None = None) -> Action:
+        """Apply an action for ``seat`` (default: the one seat to move).
+
+        Raises :class:`IllegalActionError` (with the reason and the legal actions) and
+        changes nothing if the action is illegal.
+        """
+        if seat is None and self.state.current == "simultaneous":
+            humans = [s for s in self.state.to_move if s not in self.agents]
+            if len(humans) == 1:
+                seat = humans[0]
+        before = len(self.history)
+        self._push(seat, act)
+        self._branch()
+        self._settle()
+        return Action(self.history[before][1])
+
+    def _branch(self) -> None:
+        """A new action after an undo: forget the undone future and its checkpoints."""
+        if self._redo:
+            self._redo.clear()
+            n = len(self.history)
+            for k in [k for k in self._checkpoints if k > n]:
+                del self._checkpoints[k]
+
+    def waiting_for_human(self) -> bool:
+        """True when the next action belongs to a seat no agent plays."""
+        st = self.state
+        return (not st.terminal and st.current != CHANCE
+                and all(s not in self.agents for s in st.to_move))  # fmt: skip
+
+    def step(self) -> Action | None:
+        """Let the next agent act; returns its action, or None if a human must act."""
+        st = self.state
+        if st.terminal:
+            return None
+        for seat in st.to_move:
+            agent = self.agents.get(seat)
+            if agent is not None:
+                act = agent.act(st.observation(seat))
+                self._push(seat, act)
+                self._branch()
+                self._settle()
+                return Action(str(act))
+        return None
+
+    def run(self, max_steps: int | None = None) -> int:
+        """Let agents play until the game ends or a human must act; returns steps taken."""
+        n = 0
+        while max_steps is None or n < max_steps:
+            if self.step() is None:
+                break
+            n += 1
+        return n
+
+    # --------------------------------------------------------- time travel
+    def seek(self, step: int) -> State:
+        """Rebuild the state after the first ``step`` actions of the history (redo-able)."""
+        total = len(self.history) + len(self._redo)
+        if not 0 <= step <= total:
+            raise CardlabError(f"step must be between 0 and {total}, got {step}")
+        full = self.history + self._redo[::-1]
+        base = max(k for k in self._checkpoints if k <= step)
+        state = self._checkpoints[base].clone()
+        for i in range(base, step):
+            seat, text = full[i]
+            _apply_step(state, i, seat, text)
+        self.state = state
+        self.history = full[:step]
+        self._redo = full[step:][::-1]
+        self._chance_count = sum(1 for s, _ in self.history if s is None)
+        return state
+
+    def undo(self) -> Step | None:
+        """Take back the last action that was not chance (and any deal it led to)."""
+        i = len(self.history)
+        while i > 0 and self.history[i - 1][0] is None:
+            i -= 1
+        if i == 0:
+            return None
+        undone = self.history[i - 1]
+        self.seek(i - 1)
+        return undone
+
+    def undo_turn(self, seat: int) -> bool:
+        """Go back to the last time ``seat`` was about to act (undoing bots' moves too)."""
+        i = len(self.history)
+        while i > 0:
+            i -= 1
+            if self.history[i][0] == seat:
+                self.seek(i)
+                return True
+        return False
+
+    def redo(self) -> Step | None:
+        """Re-apply the action most recently undone."""
+        if not self._redo:
+            return None
+        self.seek(len(self.history) + 1)
+        while self._redo and self._redo[-1][0] is None:
+            self.seek(len(self.history) + 1)
+        return self.history[-1]
+
+    # ------------------------------------------------------------ views
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        return self.state.legal_actions(seat)
+
+    def observation(self, viewer: Viewer = None) -> Observation:
+        return self.state.observation(viewer)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    def event_texts(self, viewer: Viewer = None) -> list[str]:
+        return [e.text_for(viewer) for e in self.state.events]
+
+    def events_frame(self, viewer: Viewer = None) -> pd.DataFrame:
+        """The events so far as a DataFrame, worded for ``viewer`` (teacher by default)."""
+        import pandas as pd
+
+        rows = [
+            {"hand": hand, "kind": e.kind, "seat": e.seat,
+             "name": self.state.names[e.seat] if e.seat is not None else "",
+             "text": e.text_for(viewer)}
+            for hand, e in _with_hands(self.state.events)
+        ]  # fmt: skip
+        return pd.DataFrame(rows, columns=["hand", "kind", "seat", "name", "text"])
+
+    @property
+    def terminal(self) -> bool:
+        return self.state.terminal
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.state.scores)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.state.winners()
+
+    def scores_frame(self) -> pd.DataFrame:
+        """Points per hand and running totals, one row per hand."""
+        import pandas as pd
+
+        rows = []
+        totals = [0] * self.game.players
+        for r in self.state.results:
+            row: dict[str, Any] = {"hand": r.hand}
+            for s, p in enumerate(r.points):
+                totals[s] += p
+                row[f"points_{s}"] = p
+            for s, t in enumerate(totals):
+                row[f"total_{s}"] = t
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    # ----------------------------------------------------------- replays
+    def to_replay(self, meta: Mapping[str, Any] | None = None) -> Replay:
+        return Replay(
+            game=self.game.spec.name, players=self.game.players,
+            options=self.game.options.changed(), seed=self.seed, actions=tuple(self.history),
+            rules_version=self.game.spec.version, meta=dict(meta or {}),
+        )  # fmt: skip
+
+    def save(self, path: str) -> None:
+        self.to_replay().save(path)
+
+    @classmethod
+    def from_replay(cls, replay: Replay | str, *, agents: Agents = None,
+                    step: int | None = None) -> Match:  # fmt: skip
+        """A match rebuilt from a replay (or a path to one), positioned at ``step``.
+
+        The actions after ``step`` stay available to :meth:`redo` and :meth:`seek`.
+        """
+        if isinstance(replay, str):
+            replay = Replay.load(replay)
+        game = replay.make_game()
+        m = cls.__new__(cls)
+        m.game = game
+        m.seed = replay.seed if replay.seed is not None else 0
+        m.deals = [t for s, t in replay.actions if s is None]
+        m.agents = make_agents(game, agents, m.seed)
+        m.state = game.new_state()
+        m.history = []
+        m._redo = []
+        m._checkpoints = {0: m.state.clone()}
+        m._chance_count = 0
+        for i, (seat, text) in enumerate(replay.actions):
+            _apply_step(m.state, i, seat, text)
+            m.history.append((seat, text))
+            if len(m.history) % CHECKPOINT_EVERY == 0:
+                m._checkpoints[len(m.history)] = m.state.clone()
+        m._chance_count = len(m.deals)
+        if step is not None:
+            m.seek(step)
+        return m
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.game!r} seed={self.seed!r} step={len(self.history)} "
+            f"current={self.state.current!r} scores={list(self.state.scores)}>"
+        )
+
+
+def _with_hands(events: Iterable[Event]) -> Iterable[tuple[int, Event]]:
+    hand = 0
+    for e in events:
+        yield hand, e
+        if e.kind == "hand_over":
+            hand += 1

@@ -1,0 +1,132 @@
+"""What one viewer may see of a state.
+
+An observation is a frozen snapshot built by the game for one viewer: a seat (its own
+faces, public cards and backs for the rest), ``"spectator"`` (public cards only) or the
+teacher (``None`` or ``"teacher"``: every face, with the non-public ones wrapped in
+:class:`Peek` so a display can mark them).  Bots and widgets only ever receive
+observations, so hidden information cannot reach them.
+
+A zone entry is a :class:`~cardlab.core.cards.Card` when the viewer sees its face, a
+:class:`Back` when it does not, and a :class:`Peek` in the teacher view for a face that
+is not public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .actions import Action
+from .cards import PLAIN_BACK, Card
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """A card seen from behind; ``design`` is what its back shows."""
+
+    design: str = PLAIN_BACK
+
+    def __str__(self) -> str:
+        return "##" if self.design == PLAIN_BACK else f"[{self.design}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Teacher view of a card whose face is not public: the face and its back."""
+
+    card: Card
+    back: Back
+
+    def __str__(self) -> str:
+        return f"({self.card.text})"
+
+
+Entry = Card | Back | Peek
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place cards lie: a hand, a pile, the trick, a meld, a stack.
+
+    ``kind`` is a layout hint for displays: ``hand`` (fanned, owned), ``pile``
+    (squared, top card matters), ``trick`` (cards in the middle, with ``seats`` saying
+    who played each), ``meld`` (a group laid out face up), ``row`` (cards side by side).
+    """
+
+    name: str
+    owner: int | None
+    cards: tuple[Entry, ...]
+    kind: str = "pile"
+    seats: tuple[int, ...] = ()
+    label: str = ""
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """Cards whose faces the viewer sees (teacher peeks included)."""
+        return tuple(c.card if isinstance(c, Peek) else c for c in self.cards
+                     if not isinstance(c, Back))  # fmt: skip
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything one viewer may know of a state at one moment."""
+
+    game: str
+    viewer: int | str
+    players: int
+    phase: str
+    hand: int
+    dealer: int
+    to_move: tuple[int, ...]
+    zones: tuple[Zone, ...]
+    scores: tuple[int, ...]
+    legal: tuple[Action, ...] = ()
+    info: Mapping[str, Any] = field(default_factory=_frozen)
+    terminal: bool = False
+
+    @property
+    def seat(self) -> int | None:
+        """The viewer's seat, or None for spectator and teacher views."""
+        return self.viewer if isinstance(self.viewer, int) else None
+
+    def zone(self, name: str, owner: int | None = None) -> Zone:
+        """The zone called ``name`` (belonging to ``owner`` when several share the name)."""
+        for z in self.zones:
+            if z.name == name and (owner is None or z.owner == owner):
+                return z
+        raise KeyError(f"no zone {name!r} for owner {owner!r}; zones: {self.zone_names()}")
+
+    def zone_names(self) -> list[str]:
+        return sorted({z.name for z in self.zones})
+
+    def hand_of(self, seat: int) -> Zone:
+        return self.zone("hand", seat)
+
+    @property
+    def my_hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand (empty for spectator and teacher views)."""
+        s = self.seat
+        return () if s is None else self.hand_of(s).faces
+
+    def entries(self) -> Iterator[tuple[Zone, Entry]]:
+        for z in self.zones:
+            for c in z.cards:
+                yield z, c
+
+    def faces(self) -> set[Card]:
+        """Every card face this observation shows (for leak checks)."""
+        return {c for z in self.zones for c in z.faces}
+
+    def __str__(self) -> str:
+        from ..render import render_observation
+
+        return render_observation(self)

@@ -1,0 +1,124 @@
+"""Validated game options.
+
+Each game declares a frozen dataclass of options.  Fields carry their allowed values in
+``metadata``: ``choices`` (a tuple), ``min``/``max`` (numbers) and ``help``.  Building the
+options validates every field and raises :class:`OptionError` naming what is allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from .errors import OptionError
+
+
+def option(default: Any, help: str, *, choices: tuple[Any, ...] | None = None,
+           min: float | None = None, max: float | None = None) -> Any:  # fmt: skip
+    """A dataclass field with its description and allowed values."""
+    meta: dict[str, Any] = {"help": help}
+    if choices is not None:
+        meta["choices"] = choices
+    if min is not None:
+        meta["min"] = min
+    if max is not None:
+        meta["max"] = max
+    return field(default=default, metadata=meta)
+
+
+def _accepts(tp: Any, value: Any) -> bool:
+    if tp is Any:
+        return True
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(t, value) for t in typing.get_args(tp))
+    if tp is type(None):
+        return value is None
+    if tp is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if origin is not None:
+        return isinstance(value, origin)
+    return isinstance(value, tp)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options every game has.  Subclasses add their own fields."""
+
+    hands: int | None = option(
+        None, "stop after this many hands (None: play until the game's target)", min=1
+    )
+    first_dealer: int = option(0, "seat that deals the first hand", min=0)
+    deck: str = option("standard", "which deck's cards and backs to use")
+
+    allowed_decks: ClassVar[tuple[str, ...]] = ("standard",)
+
+    def __post_init__(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            meta = f.metadata
+            tp = hints[f.name]
+            if not _accepts(tp, value):
+                raise OptionError(
+                    f"option {f.name}={value!r} has the wrong type: expected {_type_name(tp)}"
+                    + (f" ({meta['help']})" if "help" in meta else "")
+                )
+            choices = self.allowed_decks if f.name == "deck" else meta.get("choices")
+            if choices is not None and value not in choices:
+                raise OptionError(
+                    f"option {f.name}={value!r} is not allowed; choose one of "
+                    + ", ".join(repr(c) for c in choices)
+                )
+            if value is not None and not isinstance(value, str | bool):
+                lo, hi = meta.get("min"), meta.get("max")
+                if (lo is not None and value < lo) or (hi is not None and value > hi):
+                    rng = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
+                    raise OptionError(f"option {f.name}={value!r} must be {rng}")
+        self.check()
+
+    def check(self) -> None:
+        """Cross-field checks; subclasses override and raise :class:`OptionError`."""
+
+    @classmethod
+    def build(cls, values: Mapping[str, Any] | None = None) -> Self:
+        """Options from a mapping, refusing unknown names."""
+        values = dict(values or {})
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise OptionError(
+                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                f"this game's options are: {', '.join(sorted(known))}"
+            )
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def changed(self) -> dict[str, Any]:
+        """Only the options that differ from their defaults."""
+        defaults = type(self)()
+        return {k: v for k, v in self.to_dict().items() if getattr(defaults, k) != v}
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """One row per option: name, default, allowed values, help."""
+        rows = []
+        for f in dataclasses.fields(cls):
+            allowed = cls.allowed_decks if f.name == "deck" else f.metadata.get("choices")
+            rows.append({"option": f.name, "default": f.default,
+                         "allowed": allowed, "help": f.metadata.get("help", "")})  # fmt: skip
+        return rows
+
+
+def _type_name(tp: Any) -> str:
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(t) for t in typing.get_args(tp))
+    return "None" if tp is type(None) else getattr(tp, "__name__", str(tp))

@@ -1,0 +1,1 @@
+"""Gin Rummy (placeholder until the module lands)."""

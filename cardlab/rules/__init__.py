@@ -1,0 +1,1 @@
+"""Game-independent rule arithmetic (melds, deadwood, lay-offs)."""

@@ -1,0 +1,125 @@
+"""Simulations: many seeded games between agents, collected in a DataFrame."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from .core.errors import CardlabError
+from .core.match import Agents, Match, make_agents
+from .core.registry import load
+from .core.state import Game
+
+
+def _game_seed(seed: int | str, i: int) -> str:
+    return f"{seed}/{i}"
+
+
+def _play_one(game: Game, agents: Agents, seed: int | str, i: int,
+              per: str, max_steps: int) -> list[dict[str, Any]]:  # fmt: skip
+    gseed = _game_seed(seed, i)
+    m = Match(game, seed=gseed, agents=make_agents(game, agents, gseed))
+    n = m.run(max_steps)
+    st = m.state
+    if not st.terminal:
+        raise CardlabError(
+            f"game {i} (seed {gseed!r}) did not finish in {max_steps} steps: "
+            "some seat has no agent, or max_steps is too small"
+        )
+    players = game.players
+    if per == "hand":
+        rows = []
+        totals = [0] * players
+        for r in st.results:
+            row: dict[str, Any] = {"game": i, "seed": gseed, "hand": r.hand}
+            for s in range(players):
+                totals[s] += r.points[s]
+                row[f"points_{s}"] = r.points[s]
+            for s in range(players):
+                row[f"total_{s}"] = totals[s]
+            row["summary"] = r.summary
+            rows.append(row)
+        return rows
+    won = st.winners()
+    row = {"game": i, "seed": gseed, "hands": len(st.results), "steps": n}
+    for s in range(players):
+        row[f"score_{s}"] = st.scores[s]
+    for s in range(players):
+        row[f"win_{s}"] = (1.0 / len(won)) if s in won else 0.0
+    row["winners"] = tuple(won)
+    row["winner"] = won[0] if len(won) == 1 else -1
+    return [row]
+
+
+def _chunk(args: tuple[Game, Agents, int | str, Sequence[int], str, int]) -> list[dict[str, Any]]:
+    game, agents, seed, idx, per, max_steps = args
+    out: list[dict[str, Any]] = []
+    for i in idx:
+        out += _play_one(game, agents, seed, i, per, max_steps)
+    return out
+
+
+def _chunks(n: int, size: int) -> Iterator[list[int]]:
+    for start in range(0, n, size):
+        yield list(range(start, min(n, start + size)))
+
+
+def simulate(game: str | Game, agents: Agents = "random", n: int = 100, seed: int | str = 0, *,
+             per: str = "game", processes: int = 1, progress: bool | None = None,
+             max_steps: int = 1_000_000, players: int | None = None,
+             **options: Any) -> pd.DataFrame:  # fmt: skip
+    """Play ``n`` seeded games between agents and return one row per game (or per hand).
+
+    Parameters
+    ----------
+    game : a name (``"hearts"``) or a :class:`~cardlab.Game`
+    agents : bot names (one for all seats, a list per seat, or a dict); every seat needs one
+    n : number of games
+    seed : game ``i`` is seeded with ``f"{seed}/{i}"``, so results do not depend on
+        ``processes``
+    per : ``"game"`` (final scores, wins, hands, steps) or ``"hand"`` (points per hand)
+    processes : worker processes (``0`` = one per CPU)
+    progress : show a tqdm bar (default: when ``n >= 50``)
+    players, **options : game options, as for :func:`cardlab.load`
+    """
+    g = load(game, players, **options)
+    if per not in ("game", "hand"):
+        raise CardlabError(f"per must be 'game' or 'hand', not {per!r}")
+    if not isinstance(n, int) or n < 0:
+        raise CardlabError(f"n must be a whole number of games ≥ 0, not {n!r}")
+    probe = make_agents(g, agents, seed)
+    if len(probe) != g.players:
+        missing = [s for s in range(g.players) if s not in probe]
+        raise CardlabError(f"every seat needs an agent to simulate; seats {missing} have none")
+    if isinstance(agents, Mapping | Sequence) and not isinstance(agents, str):
+        from .core.agents import Agent
+
+        if any(isinstance(a, Agent) for a in (agents.values() if isinstance(agents, Mapping)
+                                              else agents)):  # fmt: skip
+            if processes != 1:
+                raise CardlabError("pass agents by name to simulate with several processes")
+    if progress is None:
+        progress = n >= 50
+    procs = processes or os.cpu_count() or 1
+    rows: list[dict[str, Any]] = []
+    bar = tqdm(total=n, desc=f"{g.spec.title}", unit="game", disable=not progress)
+    try:
+        if procs <= 1 or n < 2:
+            for i in range(n):
+                rows += _play_one(g, agents, seed, i, per, max_steps)
+                bar.update(1)
+        else:
+            size = max(1, min(50, n // (procs * 4) or 1))
+            jobs = [(g, agents, seed, idx, per, max_steps) for idx in _chunks(n, size)]
+            with ProcessPoolExecutor(procs) as pool:
+                for job, part in zip(jobs, pool.map(_chunk, jobs), strict=True):
+                    rows += part
+                    bar.update(len(job[3]))
+    finally:
+        bar.close()
+    return pd.DataFrame(rows)
