@@ -6,17 +6,51 @@
 """
 
 from .core import (
-    Action, Agent, Back, Card, CardlabError, Game, IllegalActionError, Match, Observation,
-    OptionError, Peek, RandomAgent, Replay, ReplayError, State, Zone, load, parse_card,
+    Action,
+    Agent,
+    Back,
+    Card,
+    CardlabError,
+    Game,
+    IllegalActionError,
+    Match,
+    Observation,
+    OptionError,
+    Peek,
+    RandomAgent,
+    Replay,
+    ReplayError,
+    State,
+    Zone,
+    load,
+    parse_card,
     parse_cards,
-)  # fmt: skip
+)
 from .games import games
 from .sim import simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Agent", "Back", "Card", "CardlabError", "Game", "IllegalActionError", "Match",
-    "Observation", "OptionError", "Peek", "RandomAgent", "Replay", "ReplayError", "State",
-    "Zone", "games", "load", "parse_card", "parse_cards", "simulate",
-]  # fmt: skip
+    "Action",
+    "Agent",
+    "Back",
+    "Card",
+    "CardlabError",
+    "Game",
+    "IllegalActionError",
+    "Match",
+    "Observation",
+    "OptionError",
+    "Peek",
+    "RandomAgent",
+    "Replay",
+    "ReplayError",
+    "State",
+    "Zone",
+    "games",
+    "load",
+    "parse_card",
+    "parse_cards",
+    "simulate",
+]

@@ -20,8 +20,9 @@ def _game_seed(seed: int | str, i: int) -> str:
     return f"{seed}/{i}"
 
 
-def _play_one(game: Game, agents: Agents, seed: int | str, i: int,
-              per: str, max_steps: int) -> list[dict[str, Any]]:  # fmt: skip
+def _play_one(
+    game: Game, agents: Agents, seed: int | str, i: int, per: str, max_steps: int
+) -> list[dict[str, Any]]:
     gseed = _game_seed(seed, i)
     m = Match(game, seed=gseed, agents=make_agents(game, agents, gseed))
     n = m.run(max_steps)
@@ -64,15 +65,32 @@ def _chunk(args: tuple[Game, Agents, int | str, Sequence[int], str, int]) -> lis
     return out
 
 
+def _agent_specs(agents: Agents) -> list[Any]:
+    if isinstance(agents, Mapping):
+        return list(agents.values())
+    if agents is None or isinstance(agents, str) or not isinstance(agents, Sequence):
+        return [agents]
+    return list(agents)
+
+
 def _chunks(n: int, size: int) -> Iterator[list[int]]:
     for start in range(0, n, size):
         yield list(range(start, min(n, start + size)))
 
 
-def simulate(game: str | Game, agents: Agents = "random", n: int = 100, seed: int | str = 0, *,
-             per: str = "game", processes: int = 1, progress: bool | None = None,
-             max_steps: int = 1_000_000, players: int | None = None,
-             **options: Any) -> pd.DataFrame:  # fmt: skip
+def simulate(
+    game: str | Game,
+    agents: Agents = "random",
+    n: int = 100,
+    seed: int | str = 0,
+    *,
+    per: str = "game",
+    processes: int = 1,
+    progress: bool | None = None,
+    max_steps: int = 1_000_000,
+    players: int | None = None,
+    **options: Any,
+) -> pd.DataFrame:
     """Play ``n`` seeded games between agents and return one row per game (or per hand).
 
     Parameters
@@ -96,13 +114,8 @@ def simulate(game: str | Game, agents: Agents = "random", n: int = 100, seed: in
     if len(probe) != g.players:
         missing = [s for s in range(g.players) if s not in probe]
         raise CardlabError(f"every seat needs an agent to simulate; seats {missing} have none")
-    if isinstance(agents, Mapping | Sequence) and not isinstance(agents, str):
-        from .core.agents import Agent
-
-        if any(isinstance(a, Agent) for a in (agents.values() if isinstance(agents, Mapping)
-                                              else agents)):  # fmt: skip
-            if processes != 1:
-                raise CardlabError("pass agents by name to simulate with several processes")
+    if processes != 1 and any(not isinstance(a, str) for a in _agent_specs(agents)):
+        raise CardlabError("pass agents by name to simulate with several processes")
     if progress is None:
         progress = n >= 50
     procs = processes or os.cpu_count() or 1

@@ -8,7 +8,9 @@ with a plain ``str``.  The first word is the ``verb``; the remaining words are
 
 from __future__ import annotations
 
-from .cards import Card, _PARSE
+from collections.abc import Sequence
+
+from .cards import _PARSE, Card
 
 
 class Action(str):
@@ -28,6 +30,15 @@ class Action(str):
             c = _PARSE.get(w)
             if c is not None:
                 cards.append(c)
+        self.cards = tuple(cards)
+        return self
+
+    @classmethod
+    def of(cls, verb: str, cards: Sequence[Card]) -> Action:
+        """``verb`` followed by card codes, built without re-parsing the text."""
+        self = super().__new__(cls, " ".join([verb, *(c.code for c in cards)]))
+        self.verb = verb
+        self.args = tuple(c.code for c in cards)
         self.cards = tuple(cards)
         return self
 

@@ -27,9 +27,20 @@ SUIT_SYMBOLS: Final = "♣♦♥♠"
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 RANKS: Final = "A23456789TJQK"
 RANK_NAMES: Final = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
-    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-)  # fmt: skip
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JOKER_RANK: Final = 0
 COPY_OFFSET: Final = 54
@@ -140,8 +151,9 @@ def parse_card(text: str | Card) -> Card:
     """
     if isinstance(text, Card):
         return text
-    card = _PARSE.get(text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
-                      .replace("♧", "♣"))  # fmt: skip
+    card = _PARSE.get(
+        text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦").replace("♧", "♣")
+    )
     if card is None:
         raise ValueError(
             f"{text!r} is not a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
@@ -225,7 +237,9 @@ def get_deck(name: str) -> Deck:
     try:
         return DECKS[name]
     except KeyError:
-        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(sorted(DECKS))}") from None
+        raise ValueError(
+            f"unknown deck {name!r}; known decks: {', '.join(sorted(DECKS))}"
+        ) from None
 
 
 STANDARD_52 = register_deck(Deck("standard", STANDARD, "the 52-card pack"))

@@ -37,8 +37,7 @@ def make_agent(game: Game, spec: AgentSpec, seat: int, seed: int | str) -> Agent
     if isinstance(spec, Agent):
         spec.seat = seat
         return spec
-    bots: dict[str, type[Agent]] = {"random": RandomAgent, "first": FirstAgent,
-                                    **game.spec.bots}  # fmt: skip
+    bots: dict[str, type[Agent]] = {"random": RandomAgent, "first": FirstAgent, **game.spec.bots}
     if spec not in bots:
         raise CardlabError(
             f"unknown bot {spec!r} for {game.spec.title}; choose one of "
@@ -56,8 +55,7 @@ def make_agents(game: Game, agents: Agents, seed: int | str) -> dict[int, Agent]
     else:
         if len(agents) != game.players:
             raise CardlabError(
-                f"give one agent per seat: {game.players} for {game.spec.title}, "
-                f"got {len(agents)}"
+                f"give one agent per seat: {game.players} for {game.spec.title}, got {len(agents)}"
             )
         per_seat = dict(enumerate(agents))
     out = {}
@@ -84,9 +82,16 @@ class Match:
     players, **options : passed to :func:`cardlab.load` when ``game`` is a name
     """
 
-    def __init__(self, game: str | Game, *, seed: int | str | None = None,
-                 deal: str | Sequence[str] | None = None, agents: Agents = None,
-                 players: int | None = None, **options: Any) -> None:  # fmt: skip
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        seed: int | str | None = None,
+        deal: str | Sequence[str] | None = None,
+        agents: Agents = None,
+        players: int | None = None,
+        **options: Any,
+    ) -> None:
         self.game = load(game, players, **options)
         self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if deal is None:
@@ -158,8 +163,11 @@ class Match:
     def waiting_for_human(self) -> bool:
         """True when the next action belongs to a seat no agent plays."""
         st = self.state
-        return (not st.terminal and st.current != CHANCE
-                and all(s not in self.agents for s in st.to_move))  # fmt: skip
+        return (
+            not st.terminal
+            and st.current != CHANCE
+            and all(s not in self.agents for s in st.to_move)
+        )
 
     def step(self) -> Action | None:
         """Let the next agent act; returns its action, or None if a human must act."""
@@ -252,11 +260,15 @@ class Match:
         import pandas as pd
 
         rows = [
-            {"hand": hand, "kind": e.kind, "seat": e.seat,
-             "name": self.state.names[e.seat] if e.seat is not None else "",
-             "text": e.text_for(viewer)}
+            {
+                "hand": hand,
+                "kind": e.kind,
+                "seat": e.seat,
+                "name": self.state.names[e.seat] if e.seat is not None else "",
+                "text": e.text_for(viewer),
+            }
             for hand, e in _with_hands(self.state.events)
-        ]  # fmt: skip
+        ]
         return pd.DataFrame(rows, columns=["hand", "kind", "seat", "name", "text"])
 
     @property
@@ -289,17 +301,22 @@ class Match:
     # ----------------------------------------------------------- replays
     def to_replay(self, meta: Mapping[str, Any] | None = None) -> Replay:
         return Replay(
-            game=self.game.spec.name, players=self.game.players,
-            options=self.game.options.changed(), seed=self.seed, actions=tuple(self.history),
-            rules_version=self.game.spec.version, meta=dict(meta or {}),
-        )  # fmt: skip
+            game=self.game.spec.name,
+            players=self.game.players,
+            options=self.game.options.changed(),
+            seed=self.seed,
+            actions=tuple(self.history),
+            rules_version=self.game.spec.version,
+            meta=dict(meta or {}),
+        )
 
     def save(self, path: str) -> None:
         self.to_replay().save(path)
 
     @classmethod
-    def from_replay(cls, replay: Replay | str, *, agents: Agents = None,
-                    step: int | None = None) -> Match:  # fmt: skip
+    def from_replay(
+        cls, replay: Replay | str, *, agents: Agents = None, step: int | None = None
+    ) -> Match:
         """A match rebuilt from a replay (or a path to one), positioned at ``step``.
 
         The actions after ``step`` stay available to :meth:`redo` and :meth:`seek`.

@@ -65,8 +65,9 @@ class Zone:
     @property
     def faces(self) -> tuple[Card, ...]:
         """Cards whose faces the viewer sees (teacher peeks included)."""
-        return tuple(c.card if isinstance(c, Peek) else c for c in self.cards
-                     if not isinstance(c, Back))  # fmt: skip
+        return tuple(
+            c.card if isinstance(c, Peek) else c for c in self.cards if not isinstance(c, Back)
+        )
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -129,4 +130,4 @@ class Observation:
     def __str__(self) -> str:
         from ..render import render_observation
 
-        return render_observation(self)
+        return str(render_observation(self))

@@ -17,8 +17,14 @@ from typing import Any, ClassVar, Self
 from .errors import OptionError
 
 
-def option(default: Any, help: str, *, choices: tuple[Any, ...] | None = None,
-           min: float | None = None, max: float | None = None) -> Any:  # fmt: skip
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    min: float | None = None,
+    max: float | None = None,
+) -> Any:
     """A dataclass field with its description and allowed values."""
     meta: dict[str, Any] = {"help": help}
     if choices is not None:
@@ -113,8 +119,14 @@ class Options:
         rows = []
         for f in dataclasses.fields(cls):
             allowed = cls.allowed_decks if f.name == "deck" else f.metadata.get("choices")
-            rows.append({"option": f.name, "default": f.default,
-                         "allowed": allowed, "help": f.metadata.get("help", "")})  # fmt: skip
+            rows.append(
+                {
+                    "option": f.name,
+                    "default": f.default,
+                    "allowed": allowed,
+                    "help": f.metadata.get("help", ""),
+                }
+            )
         return rows
 
 

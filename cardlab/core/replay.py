@@ -92,8 +92,13 @@ class Replay:
                 f"unsupported replay format_version {data.get('format_version')!r}; "
                 f"this cardlab reads version {FORMAT_VERSION}"
             )
-        for key, typ in (("game", str), ("players", int), ("options", dict), ("actions", list),
-                         ("rules_version", int)):  # fmt: skip
+        for key, typ in (
+            ("game", str),
+            ("players", int),
+            ("options", dict),
+            ("actions", list),
+            ("rules_version", int),
+        ):
             if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
                 raise ReplayError(f"replay field {key!r} is missing or is not a {typ.__name__}")
         seed = data.get("seed")
@@ -108,20 +113,27 @@ class Replay:
         steps: list[Step] = []
         for i, item in enumerate(raw):
             if (
-                not isinstance(item, list) or len(item) != 2
-                or not (item[0] is None or (isinstance(item[0], int)
-                                            and not isinstance(item[0], bool)))
+                not isinstance(item, list)
+                or len(item) != 2
+                or not (
+                    item[0] is None or (isinstance(item[0], int) and not isinstance(item[0], bool))
+                )
                 or not isinstance(item[1], str)
-            ):  # fmt: skip
+            ):
                 raise ReplayError(
                     f"step {i}: each action must be [seat, text] with seat an integer "
                     f"or null (chance), got {item!r:.80}"
                 )
             steps.append((item[0], item[1]))
         replay = cls(
-            game=data["game"], players=data["players"], options=data["options"], seed=seed,
-            actions=tuple(steps), rules_version=data["rules_version"], meta=meta,
-        )  # fmt: skip
+            game=data["game"],
+            players=data["players"],
+            options=data["options"],
+            seed=seed,
+            actions=tuple(steps),
+            rules_version=data["rules_version"],
+            meta=meta,
+        )
         replay.validate()
         return replay
 

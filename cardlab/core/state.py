@@ -79,8 +79,12 @@ class Game:
     players: int
     deck: Deck
 
-    def __init__(self, spec: GameSpec, players: int | None = None,
-                 options: Mapping[str, Any] | Options | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int | None = None,
+        options: Mapping[str, Any] | Options | None = None,
+    ) -> None:
         if players is None:
             players = spec.players[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in spec.players:
@@ -109,9 +113,16 @@ class Game:
         """A new match at its first chance node (the first deal)."""
         return self.spec.state_class(self)
 
-    def deal(self, *args: Any, rng: random.Random | None = None, **kwargs: Any) -> Action:
-        """An explicit deal action, written the way the game deals (see the game's docs)."""
-        return self.spec.state_class.deal_action(self, *args, rng=rng, **kwargs)
+    def deal(self, *args: Any, **kwargs: Any) -> Action:
+        """An explicit deal action, written the way the game deals (see its ``deal_action``).
+
+        Cards left unspecified are dealt from ``rng=random.Random(...)`` (default seed 0).
+        """
+        helper = getattr(self.spec.state_class, "deal_action", None)
+        if helper is None:
+            raise NotImplementedError(f"{self.spec.title} has no explicit deal helper")
+        action: Action = helper(self, *args, **kwargs)
+        return action
 
     def with_options(self, **changes: Any) -> Game:
         merged = {**self.options.to_dict(), **changes}
@@ -142,9 +153,21 @@ class State:
     """
 
     __slots__ = (
-        "_lc", "_lc_seat", "chance", "dealer", "events", "game", "hand_number", "names",
-        "phase", "players", "results", "scores", "terminal", "to_move",
-    )  # fmt: skip
+        "_lc",
+        "_lc_seat",
+        "chance",
+        "dealer",
+        "events",
+        "game",
+        "hand_number",
+        "names",
+        "phase",
+        "players",
+        "results",
+        "scores",
+        "terminal",
+        "to_move",
+    )
 
     #: Attribute names holding lists that :meth:`clone` must copy (one level deep).
     _nested_lists: ClassVar[tuple[str, ...]] = ()
@@ -220,6 +243,11 @@ class State:
         IllegalActionError
             if the action is not legal now; the state is unchanged.
         """
+        if seat is not None and seat == self._lc_seat and type(act) is Action and act in self._lc:
+            # Fast path: the legal actions for this seat were just listed and one is applied.
+            self._lc_seat = -1
+            self._apply(act, seat)
+            return act
         if self.terminal:
             raise IllegalActionError(str(act), "the game is over")
         if self.chance:
@@ -231,9 +259,10 @@ class State:
         if seat is None:
             if len(self.to_move) != 1:
                 raise IllegalActionError(
-                    str(act), "several seats choose at once now; say which seat acts "
+                    str(act),
+                    "several seats choose at once now; say which seat acts "
                     f"(one of {', '.join(map(str, self.to_move))})",
-                )  # fmt: skip
+                )
             seat = self.to_move[0]
         acts = self._lc if seat == self._lc_seat else self.legal_actions(seat)
         if act not in acts:
@@ -241,8 +270,8 @@ class State:
         elif type(act) is not Action:
             act = acts[acts.index(act)]
         self._lc_seat = -1
-        self._apply(act, seat)  # type: ignore[arg-type]
-        return act  # type: ignore[return-value]
+        self._apply(act, seat)
+        return act
 
     def _resolve(self, act: str, seat: int, acts: tuple[Action, ...]) -> Action:
         """Find the legal action a loosely written text means, or raise."""
@@ -254,9 +283,11 @@ class State:
         if text.split(" ", 1)[0] not in {a.verb for a in acts}:
             verbs = sorted({a.verb for a in acts})
             raise IllegalActionError(
-                str(act), f"{self.names[seat]} can't {text.split(' ', 1)[0] or 'do that'} now "
-                f"(the {self.phase} phase allows: {', '.join(verbs)})", acts,
-            )  # fmt: skip
+                str(act),
+                f"{self.names[seat]} can't {text.split(' ', 1)[0] or 'do that'} now "
+                f"(the {self.phase} phase allows: {', '.join(verbs)})",
+                acts,
+            )
         raise IllegalActionError(str(act), self.why_illegal(action(text), seat), acts)
 
     def _not_your_turn(self, seat: int) -> str:
@@ -310,12 +341,7 @@ class State:
         """A random outcome for the pending chance node (by default: shuffle and deal)."""
         cards = list(self.game.deck.cards)
         rng.shuffle(cards)
-        return Action("deal " + " ".join(c.code for c in cards))
-
-    @classmethod
-    def deal_action(cls, game: Game, *args: Any, rng: random.Random | None = None,
-                    **kwargs: Any) -> Action:  # fmt: skip
-        raise NotImplementedError(f"{game.spec.title} has no explicit deal helper")
+        return Action.of("deal", cards)
 
     def observation(self, viewer: Viewer = None) -> Observation:
         raise NotImplementedError
@@ -341,8 +367,14 @@ class State:
             return Peek(card, Back(self.game.deck.back_of(card)))
         return card if visible else Back(self.game.deck.back_of(card))
 
-    def log(self, kind: str, seat: int | None, text: str, secret: str | None = None,
-            audience: tuple[int, ...] = ()) -> None:  # fmt: skip
+    def log(
+        self,
+        kind: str,
+        seat: int | None,
+        text: str,
+        secret: str | None = None,
+        audience: tuple[int, ...] = (),
+    ) -> None:
         self.events.append(Event(kind, seat, text, secret, audience))
 
     def _observation(self, viewer: int | str, zones: Sequence[Any], **info: Any) -> Observation:
@@ -350,11 +382,19 @@ class State:
         if isinstance(viewer, int) and viewer in self.to_move and not self.chance:
             legal = self.legal_actions(viewer)
         return Observation(
-            game=self.game.spec.name, viewer=viewer, players=self.players, phase=self.phase,
-            hand=self.hand_number, dealer=self.dealer,
-            to_move=() if self.chance or self.terminal else self.to_move, zones=tuple(zones),
-            scores=tuple(self.scores), legal=legal, info=info, terminal=self.terminal,
-        )  # fmt: skip
+            game=self.game.spec.name,
+            viewer=viewer,
+            players=self.players,
+            phase=self.phase,
+            hand=self.hand_number,
+            dealer=self.dealer,
+            to_move=() if self.chance or self.terminal else self.to_move,
+            zones=tuple(zones),
+            scores=tuple(self.scores),
+            legal=legal,
+            info=info,
+            terminal=self.terminal,
+        )
 
     def winners(self) -> tuple[int, ...]:
         """Seats that won (several on a shared win); empty while the game goes on."""

@@ -127,9 +127,18 @@ class HeartsState(State):
     """A game of Hearts in progress.  Hands are bitmasks of card indices."""
 
     __slots__ = (
-        "hands", "hearts_broken", "last_trick", "leader", "pass_sel", "received",
-        "shooter", "taken", "trick", "trick_number", "tricks_won",
-    )  # fmt: skip
+        "hands",
+        "hearts_broken",
+        "last_trick",
+        "leader",
+        "pass_sel",
+        "received",
+        "shooter",
+        "taken",
+        "trick",
+        "trick_number",
+        "tricks_won",
+    )
     _nested_lists: ClassVar[tuple[str, ...]] = ()
 
     hands: list[int]
@@ -175,7 +184,9 @@ class HeartsState(State):
                 m |= 1 << c.index
             self.hands[seat] = m
         self.chance = False
-        self.log("deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}")
+        self.log(
+            "deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}"
+        )
         if PASS_OFFSET[self.hand_number % 4]:
             self.phase = "pass"
             self.to_move = (0, 1, 2, 3)
@@ -185,8 +196,13 @@ class HeartsState(State):
             self._start_play()
 
     @classmethod
-    def deal_action(cls, game: Any, hands: Sequence[str | Sequence[Any]] | Mapping[int, Any],
-                    *, rng: random.Random | None = None) -> Action:  # fmt: skip
+    def deal_action(
+        cls,
+        game: Any,
+        hands: Sequence[str | Sequence[Any]] | Mapping[int, Any],
+        *,
+        rng: random.Random | None = None,
+    ) -> Action:
         """A deal from hands given seat by seat; missing cards are dealt at random.
 
         ``hands`` is a list of four hands (or a dict seat -> hand); each hand is a string
@@ -219,7 +235,9 @@ class HeartsState(State):
                 t = _PLAY_T[led]
                 r = t[follow]
                 if r is None:
-                    r = t[follow] = tuple(PLAY[i] for i in _ORDER[led] if follow >> (i - 13 * led) & 1)
+                    r = t[follow] = tuple(
+                        PLAY[i] for i in _ORDER[led] if follow >> (i - 13 * led) & 1
+                    )
                 return r
             if self.trick_number == 0:
                 ok = hand & ~self._first_trick_bar()
@@ -234,7 +252,7 @@ class HeartsState(State):
 
     def _first_trick_bar(self) -> int:
         bar = HEARTS_MASK | 1 << QS
-        return bar | 1 << JD if self.game.options.omnibus else bar
+        return bar | 1 << JD if self.options.omnibus else bar
 
     def why_illegal(self, act: Action, seat: int) -> str:
         card = act.card
@@ -254,7 +272,7 @@ class HeartsState(State):
         led = self.trick[0] // 13
         if hand & SUIT_MASKS[led]:
             return f"must follow suit: you hold {SUIT_SYMBOLS[led]}"
-        barred = "a heart or the Q♠" + (" or the J♦" if self.game.options.omnibus else "")
+        barred = "a heart or the Q♠" + (" or the J♦" if self.options.omnibus else "")
         return f"no {barred} on the first trick while you hold another card"
 
     # ------------------------------------------------------------ apply
@@ -271,8 +289,13 @@ class HeartsState(State):
         sel = self.pass_sel[seat] | 1 << card.index
         self.pass_sel[seat] = sel
         name = self.names[seat]
-        self.log("pass_choice", seat, f"{name} chooses a card to pass",
-                 f"{name} chooses {card} to pass", (seat,))  # fmt: skip
+        self.log(
+            "pass_choice",
+            seat,
+            f"{name} chooses a card to pass",
+            f"{name} chooses {card} to pass",
+            (seat,),
+        )
         if sel.bit_count() == 3:
             self.to_move = tuple(s for s in self.to_move if s != seat)
             if not self.to_move:
@@ -288,8 +311,13 @@ class HeartsState(State):
             self.hands[t] |= sel[s]
             self.received[t] = sel[s]
             shown = " ".join(c.text for c in _sorted_cards(sel[s]))
-            self.log("pass", s, f"{self.names[s]} passes three cards to {self.names[t]}",
-                     f"{self.names[s]} passes {shown} to {self.names[t]}", (s, t))  # fmt: skip
+            self.log(
+                "pass",
+                s,
+                f"{self.names[s]} passes three cards to {self.names[t]}",
+                f"{self.names[s]} passes {shown} to {self.names[t]}",
+                (s, t),
+            )
         self._start_play()
 
     def _play(self, idx: int, seat: int) -> None:
@@ -320,35 +348,43 @@ class HeartsState(State):
         self.trick = []
         self.trick_number += 1
         self.leader = winner
-        self.log("trick", winner,
-                 f"{self.names[winner]} takes the trick with {CARDS[trick[best]].text}")  # fmt: skip
+        self.log(
+            "trick", winner, f"{self.names[winner]} takes the trick with {CARDS[trick[best]].text}"
+        )
         if self.trick_number < 13:
             self.to_move = (winner,)
             return
         self._hand_done()
 
     def _hand_done(self) -> None:
-        omnibus = self.game.options.omnibus
+        omnibus = self.options.omnibus
         need = HEARTS_MASK | 1 << QS | (1 << JD if omnibus else 0)
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
-        if shooter >= 0 and self.game.options.moon == "choice":
+        if shooter >= 0 and self.options.moon == "choice":
             self.shooter = shooter
             self.phase = "moon"
             self.to_move = (shooter,)
-            self.log("moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score")
+            self.log(
+                "moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score"
+            )
             return
-        self._score_hand(moon_subtract=self.game.options.moon == "subtract")
+        self._score_hand(moon_subtract=self.options.moon == "subtract")
 
     def _score_hand(self, moon_subtract: bool) -> None:
-        omnibus = self.game.options.omnibus
+        omnibus = self.options.omnibus
         need = HEARTS_MASK | 1 << QS | (1 << JD if omnibus else 0)
         lines: list[ScoreLine] = []
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
         for s in range(4):
             t = self.taken[s]
             if s == shooter:
-                lines.append(ScoreLine(s, -26 if moon_subtract else 0,
-                                       "shot the moon" + (": −26" if moon_subtract else "")))  # fmt: skip
+                lines.append(
+                    ScoreLine(
+                        s,
+                        -26 if moon_subtract else 0,
+                        "shot the moon" + (": −26" if moon_subtract else ""),
+                    )
+                )
             else:
                 h = (t & HEARTS_MASK).bit_count()
                 if h:
@@ -366,14 +402,12 @@ class HeartsState(State):
             summary = f"{self.names[shooter]} shot the moon"
             self.log("moon", shooter, summary + (", scoring −26" if moon_subtract else ""))
         else:
-            summary = "Points taken: " + ", ".join(
-                f"{self.names[s]} {points[s]}" for s in range(4)
-            )
+            summary = "Points taken: " + ", ".join(f"{self.names[s]} {points[s]}" for s in range(4))
         self.log("hand_over", None, f"Hand {self.hand_number + 1} over. {summary}")
         self._end_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary))
 
     def _game_over(self) -> bool:
-        return max(self.scores) > self.game.options.target
+        return max(self.scores) > int(self.options.target)
 
     def _winners(self) -> tuple[int, ...]:
         low = min(self.scores)
@@ -384,24 +418,53 @@ class HeartsState(State):
         v = self.viewer(viewer)
         zones: list[Zone] = []
         for s in range(4):
-            zones.append(Zone("hand", s, tuple(self.entry(c, v == s, v)
-                                               for c in _sorted_cards(self.hands[s])),
-                              "hand", label=self.names[s]))  # fmt: skip
+            zones.append(
+                Zone(
+                    "hand",
+                    s,
+                    tuple(self.entry(c, v == s, v) for c in _sorted_cards(self.hands[s])),
+                    "hand",
+                    label=self.names[s],
+                )
+            )
         if self.phase == "pass":
             for s in range(4):
-                zones.append(Zone("passing", s, tuple(self.entry(c, v == s, v)
-                                                      for c in _sorted_cards(self.pass_sel[s])),
-                                  "row", label=f"{self.names[s]} passes"))  # fmt: skip
+                zones.append(
+                    Zone(
+                        "passing",
+                        s,
+                        tuple(self.entry(c, v == s, v) for c in _sorted_cards(self.pass_sel[s])),
+                        "row",
+                        label=f"{self.names[s]} passes",
+                    )
+                )
         n = len(self.trick)
-        zones.append(Zone("trick", None, tuple(CARDS[c] for c in self.trick), "trick",
-                          tuple((self.leader + i) % 4 for i in range(n)), "trick"))  # fmt: skip
+        zones.append(
+            Zone(
+                "trick",
+                None,
+                tuple(CARDS[c] for c in self.trick),
+                "trick",
+                tuple((self.leader + i) % 4 for i in range(n)),
+                "trick",
+            )
+        )
         lead, cards = self.last_trick
-        zones.append(Zone("last_trick", None, tuple(CARDS[c] for c in cards), "trick",
-                          tuple((lead + i) % 4 for i in range(len(cards))), "last trick"))  # fmt: skip
-        point_mask = HEARTS_MASK | 1 << QS | (1 << JD if self.game.options.omnibus else 0)
+        seats = tuple((lead + i) % 4 for i in range(len(cards)))
+        zones.append(
+            Zone("last_trick", None, tuple(CARDS[c] for c in cards), "trick", seats, "last trick")
+        )
+        point_mask = HEARTS_MASK | 1 << QS | (1 << JD if self.options.omnibus else 0)
         for s in range(4):
-            zones.append(Zone("taken", s, _sorted_cards(self.taken[s] & point_mask), "row",
-                              label=f"{self.names[s]} took"))  # fmt: skip
+            zones.append(
+                Zone(
+                    "taken",
+                    s,
+                    _sorted_cards(self.taken[s] & point_mask),
+                    "row",
+                    label=f"{self.names[s]} took",
+                )
+            )
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,
             "hearts_broken": self.hearts_broken,
@@ -410,7 +473,7 @@ class HeartsState(State):
             "tricks_won": tuple(self.tricks_won),
             "hand_points": tuple(self._running_points()),
             "names": self.names,
-            "target": self.game.options.target,
+            "target": self.options.target,
         }
         if isinstance(v, int) and self.received[v]:
             info["received"] = _sorted_cards(self.received[v])
@@ -421,7 +484,7 @@ class HeartsState(State):
         for s in range(4):
             t = self.taken[s]
             p = (t & HEARTS_MASK).bit_count() + (13 if t >> QS & 1 else 0)
-            if self.game.options.omnibus and t >> JD & 1:
+            if self.options.omnibus and t >> JD & 1:
                 p -= 10
             out.append(p)
         return out
@@ -463,8 +526,8 @@ class HeartsBot(Agent):
                 score += 6
             return score
 
-        choices = {a.card: a for a in obs.legal}
-        best = max(choices, key=lambda c: (danger(c), c.index))  # type: ignore[arg-type]
+        choices = {a.cards[0]: a for a in obs.legal}
+        best = max(choices, key=lambda c: (danger(c), c.index))
         return choices[best]
 
     def _moon(self, obs: Observation) -> Action:
@@ -477,40 +540,45 @@ class HeartsBot(Agent):
 
     def _play(self, obs: Observation) -> Action:
         legal = obs.legal
-        cards = [a.card for a in legal]
-        trick = obs.zone("trick").cards
+        cards = [a.cards[0] for a in legal]
+        trick = obs.zone("trick").faces
         queen_out = any(c.index == QS for z in obs.zones if z.name == "taken" for c in z.faces)
-        if not trick:
-            # Lead low, away from hearts and from high spades while the queen is out there.
-            def lead_key(c: Card) -> tuple[int, int]:
-                risky = c.suit == 2 or (c.suit == 3 and HIGH[c.index] >= 12 and not queen_out)
-                return (1 if risky else 0, HIGH[c.index])
 
-            return legal[cards.index(min(cards, key=lead_key))]  # type: ignore[arg-type]
-        led = trick[0].suit  # type: ignore[union-attr]
-        winning = max((c for c in trick if c.suit == led), key=lambda c: HIGH[c.index])  # type: ignore
-        following = cards[0].suit == led  # type: ignore[union-attr]
-        if following:
-            under = [c for c in cards if HIGH[c.index] < HIGH[winning.index]]  # type: ignore
+        def pick(card: Card) -> Action:
+            return legal[cards.index(card)]
+
+        def high(c: Card) -> int:
+            return HIGH[c.index]
+
+        if not trick:
+            # Lead low, away from hearts and from high spades while the queen is still out.
+            def lead_key(c: Card) -> tuple[int, int]:
+                risky = c.suit == 2 or (c.suit == 3 and high(c) >= 12 and not queen_out)
+                return (1 if risky else 0, high(c))
+
+            return pick(min(cards, key=lead_key))
+        led = trick[0].suit
+        winning = max((c for c in trick if c.suit == led), key=high)
+        if cards[0].suit == led:
+            under = [c for c in cards if high(c) < high(winning)]
             if under:
-                return legal[cards.index(max(under, key=lambda c: HIGH[c.index]))]  # type: ignore
-            points = any(c.suit == 2 or c.index in (QS,) for c in trick)  # type: ignore
-            last = len(trick) == 3
-            pick = [c for c in cards if c.index != QS] or cards  # type: ignore
-            if last and not points:
-                return legal[cards.index(max(pick, key=lambda c: HIGH[c.index]))]  # type: ignore
-            return legal[cards.index(min(pick, key=lambda c: HIGH[c.index]))]  # type: ignore
+                return pick(max(under, key=high))
+            points = any(c.suit == 2 or c.index == QS for c in trick)
+            safe = [c for c in cards if c.index != QS] or cards
+            if len(trick) == 3 and not points:
+                return pick(max(safe, key=high))
+            return pick(min(safe, key=high))
         # Void in the led suit: throw the most dangerous card.
         for c in cards:
-            if c.index == QS:  # type: ignore[union-attr]
-                return legal[cards.index(c)]
+            if c.index == QS:
+                return pick(c)
 
         def dump_key(c: Card) -> tuple[int, int]:
-            if c.suit == 3 and HIGH[c.index] > 12 and not queen_out:
-                return (3, HIGH[c.index])
-            return (2 if c.suit == 2 else 1, HIGH[c.index])
+            if c.suit == 3 and high(c) > 12 and not queen_out:
+                return (3, high(c))
+            return (2 if c.suit == 2 else 1, high(c))
 
-        return legal[cards.index(max(cards, key=dump_key))]  # type: ignore[arg-type]
+        return pick(max(cards, key=dump_key))
 
 
 GAME = GameSpec(

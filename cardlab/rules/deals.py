@@ -11,8 +11,13 @@ from ..core.cards import CARDS, Card, parse_cards
 from ..core.errors import IllegalActionError
 
 
-def seat_by_seat_deal(game: Any, hands: Sequence[Any] | Mapping[int, Any], size: int,
-                      rng: random.Random | None, extra: Sequence[Any] = ()) -> Action:  # fmt: skip
+def seat_by_seat_deal(
+    game: Any,
+    hands: Sequence[Any] | Mapping[int, Any],
+    size: int,
+    rng: random.Random | None,
+    extra: Sequence[Any] = (),
+) -> Action:
     """Deal action text for games that deal ``size`` cards to each seat, seat by seat.
 
     Missing cards in each hand, and the rest of the deck, are filled from ``rng``.
@@ -25,8 +30,9 @@ def seat_by_seat_deal(game: Any, hands: Sequence[Any] | Mapping[int, Any], size:
             raise IllegalActionError("deal", f"no seat {seat!r}: seats are 0 to {players - 1}")
         cards = parse_cards(h)
         if len(cards) > size:
-            raise IllegalActionError("deal", f"seat {seat} is given {len(cards)} cards; a hand "
-                                     f"holds {size}")  # fmt: skip
+            raise IllegalActionError(
+                "deal", f"seat {seat} is given {len(cards)} cards; a hand holds {size}"
+            )
         per_seat[seat] = cards
     fixed_extra = parse_cards(extra) if extra else ()
     used = [c for cs in per_seat.values() for c in cs] + list(fixed_extra)
