@@ -108,6 +108,28 @@ def _acts(mask: int, verb: tuple[Action, ...], table: list[list[Any]]) -> tuple[
     return out
 
 
+_NEXT = ((1,), (2,), (3,), (0,))
+_EVENT_TABLES: dict[tuple[str, ...], tuple[Any, Any]] = {}
+
+
+def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any]:
+    """Shared, immutable play and trick-winning events for each seat and card."""
+    tables = _EVENT_TABLES.get(names)
+    if tables is None:
+        plays = tuple(
+            tuple(Event("play", s, f"{names[s]} plays {c.text}") for c in CARDS[:52])
+            for s in range(4)
+        )
+        takes = tuple(
+            tuple(
+                Event("trick", s, f"{names[s]} takes the trick with {c.text}") for c in CARDS[:52]
+            )
+            for s in range(4)
+        )
+        tables = _EVENT_TABLES[names] = (plays, takes)
+    return tables
+
+
 def _sorted_cards(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[i] for s in range(4) for i in _ORDER[s] if mask >> i & 1)
 
@@ -324,13 +346,13 @@ class HeartsState(State):
         self.hands[seat] &= ~(1 << idx)
         trick = self.trick
         trick.append(idx)
-        card = CARDS[idx]
-        self.events.append(Event("play", seat, f"{self.names[seat]} plays {card.text}"))
-        if idx >= 26 and idx < 39 and not self.hearts_broken:
+        plays, takes = _event_tables(self.names)
+        self.events.append(plays[seat][idx])
+        if 26 <= idx < 39 and not self.hearts_broken:
             self.hearts_broken = True
             self.log("hearts_broken", seat, "Hearts are broken")
         if len(trick) < 4:
-            self.to_move = ((seat + 1) % 4,)
+            self.to_move = _NEXT[seat]
             return
         led = trick[0] // 13
         best = 0
@@ -348,9 +370,7 @@ class HeartsState(State):
         self.trick = []
         self.trick_number += 1
         self.leader = winner
-        self.log(
-            "trick", winner, f"{self.names[winner]} takes the trick with {CARDS[trick[best]].text}"
-        )
+        self.events.append(takes[winner][trick[best]])
         if self.trick_number < 13:
             self.to_move = (winner,)
             return
