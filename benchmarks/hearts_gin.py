@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playouts import cardlab_playouts, median_rates  # noqa: E402
+from playouts import cardlab_playouts, median_rates
 
 TARGETS = {"hearts": 4_000, "gin_rummy": 1_200}
 

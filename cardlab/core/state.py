@@ -109,6 +109,10 @@ class Game:
     def name(self) -> str:
         return self.spec.name
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt by name so games travel to worker processes (simulate(processes=...)).
+        return (_game_by_name, (self.spec.name, self.players, self.options))
+
     def new_state(self) -> State:
         """A new match at its first chance node (the first deal)."""
         return self.spec.state_class(self)
@@ -142,6 +146,12 @@ class Game:
 
     def __hash__(self) -> int:
         return hash((self.spec.name, self.players, self.options))
+
+
+def _game_by_name(name: str, players: int, options: Options) -> Game:
+    from .registry import get_spec
+
+    return Game(get_spec(name), players, options)
 
 
 class State:
@@ -184,7 +194,7 @@ class State:
     results: list[HandResult]
     events: list[Event]
     names: tuple[str, ...]
-    _lc_seat: int  # the seat whose legal actions are cached in _lc (-1: none)
+    _lc_seat: int  # the seat whose legal actions are cached in _lc (-1: none, _lc empty)
     _lc: tuple[Action, ...]
 
     def __init__(self, game: Game) -> None:
@@ -245,7 +255,7 @@ class State:
         """
         if seat is not None and seat == self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the legal actions for this seat were just listed and one is applied.
-            self._lc_seat = -1
+            self._lc_seat, self._lc = -1, ()
             self._apply(act, seat)
             return act
         if self.terminal:
@@ -253,7 +263,7 @@ class State:
         if self.chance:
             a = act if type(act) is Action else Action(str(act))
             self._check_chance(a)
-            self._lc_seat = -1
+            self._lc_seat, self._lc = -1, ()
             self._apply_chance(a)
             return a
         if seat is None:
@@ -269,7 +279,7 @@ class State:
             act = self._resolve(act, seat, acts)
         elif type(act) is not Action:
             act = acts[acts.index(act)]
-        self._lc_seat = -1
+        self._lc_seat, self._lc = -1, ()  # -1 is never a seat: its cached list stays empty
         self._apply(act, seat)
         return act
 

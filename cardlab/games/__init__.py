@@ -11,12 +11,12 @@ import types
 from typing import TYPE_CHECKING
 
 from ..core.registry import register
-from . import hearts
+from . import gin_rummy, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = (hearts.GAME,)
+GAMES = (hearts.GAME, gin_rummy.GAME)
 for _spec in GAMES:
     register(_spec)
 
@@ -28,12 +28,18 @@ def table() -> pd.DataFrame:
     rows = []
     for spec in GAMES:
         opts = [r["option"] for r in spec.options_class.describe()]
-        rows.append({
-            "name": spec.name, "title": spec.title, "family": spec.family,
-            "players": _players(spec.players), "deck": spec.deck,
-            "options": ", ".join(opts), "bots": ", ".join(["random", *spec.bots]),
-            "summary": spec.summary,
-        })  # fmt: skip
+        rows.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "family": spec.family,
+                "players": _players(spec.players),
+                "deck": spec.deck,
+                "options": ", ".join(opts),
+                "bots": ", ".join(["random", *spec.bots]),
+                "summary": spec.summary,
+            }
+        )
     return pd.DataFrame(rows)
 
 

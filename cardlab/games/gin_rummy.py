@@ -1,1 +1,844 @@
-"""Gin Rummy (placeholder until the module lands)."""
+"""Gin Rummy: two players race to arrange ten cards into melds.
+
+Rules in brief
+--------------
+Each player gets ten cards.  One card is turned face up to begin the discard pile (the
+*upcard* is always the top card of that pile) and the undealt cards form the face-down
+stock.  The player who did not deal goes first, and the deal passes to the other player
+after every hand.
+
+A turn has two steps: take one card, either the top of the stock or the upcard, then put
+one card from the hand on the discard pile.  The aim is to group cards into *melds*: a
+set is three or four cards of the same rank, a run is three or more cards of one suit in
+rank order (Ace is low, so Q-K-A and K-A-2 are not runs).  Cards outside melds are
+*deadwood*, counted at face value, with Ace 1 and each picture card 10.
+
+Instead of a plain discard a player may end the hand.  To *knock*, the cards kept after
+the discard must carry 10 points of deadwood or fewer; to go *gin* they must carry none.
+Both hands are then shown.  After a knock the other player (the defender) may add
+deadwood cards to the knocker's melds ("lay off"); nothing can be added to a gin hand.
+
+* Knocker's deadwood below the defender's: the knocker wins the difference.
+* Defender's deadwood equal or lower: an *undercut*; the defender wins the difference
+  plus a 10-point bonus.
+* Gin: 25 points plus all of the defender's deadwood.
+
+If a plain discard leaves only two cards in the stock, nobody scores and the hand is
+void.  The first player to total 100 or more ends the game; that player adds 100 for the
+game, then each player adds 25 for every hand they won (the box bonus).
+
+Options
+-------
+================= ======= ========================================================
+option            default meaning
+================= ======= ========================================================
+target            100     the game ends as soon as a total reaches this
+knock_limit       10      most deadwood a knocker may keep (0: gin only)
+oklahoma          False   the first upcard of each hand sets the knock limit for
+                          that hand (picture cards 10; an Ace forbids knocking)
+parlett           False   the limit is the value of the upcard showing when you
+                          knock (after your draw); an empty pile means 10
+around_the_corner False   King and Ace are neighbours, so K-A-2 is a run
+bet               0.0     money per point: at the end the loser owes the winner
+                          the difference in totals times this (information only)
+hands             None    stop after this many hands (1 = a single hand)
+first_dealer      0       seat that deals the first hand
+================= ======= ========================================================
+
+Oklahoma and Parlett cannot be combined, and either one replaces ``knock_limit``.
+
+Rulings
+-------
+* The opening player chooses freely between the upcard and the stock; nobody gets a
+  special first refusal of the opening upcard.
+* A card taken from the discard pile may not be thrown back on the same turn, neither
+  as a plain discard nor as the knock or gin card.
+* A knock needs at least 1 point of deadwood; with none the player must say ``gin``.
+* The knocker's melds are the arrangement with the least deadwood; among equally good
+  arrangements the one that leaves the defender the most deadwood after lay-offs is used.
+  The defender lays off (and rearranges its own melds) to keep as little deadwood as
+  possible; this happens automatically.
+* Equal deadwood at a knock counts as an undercut (0 + 10 to the defender).
+* The hand is void when the stock is down to two cards after a plain discard; the player
+  who draws the stock down to two may still knock or go gin.  A void hand shows nothing.
+* Parlett: the limit is the point value of the top card of the discard pile after the
+  knocker's draw (an Ace allows 1 point, picture cards 10).
+* Oklahoma: an Ace as first upcard means only gin ends the hand.
+* With ``hands=N`` exactly N hands are played; the game and box bonuses are paid only if
+  a total has reached the target by then (to the higher total).
+* A hand is *won* (for the box bonus) by whoever scores in it.
+* Explicit deals list the cards in dealing order: ten for seat 0, ten for seat 1, the
+  upcard, then the stock from the top down (the 22nd card is the first one drawn).
+
+Actions
+-------
+``draw stock``, ``draw upcard``, then ``discard XX``, ``knock XX`` (discard XX face down
+and knock) or ``gin XX``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from ..core.actions import Action, action
+from ..core.agents import Agent
+from ..core.cards import CARDS, Card, cards_of, parse_cards
+from ..core.errors import IllegalActionError, OptionError
+from ..core.events import Event
+from ..core.observation import Observation, Zone
+from ..core.options import Options, option
+from ..core.scoring import HandResult, ScoreLine
+from ..core.state import GameSpec, State, canonical_text
+from ..rules import melds as _m
+from ..rules.deals import seat_by_seat_deal
+
+HAND_SIZE = 10
+STOCK_FLOOR = 2  # the hand is void when a plain discard leaves this many stock cards
+UNDERCUT_BONUS = 10
+GIN_BONUS = 25
+GAME_BONUS = 100
+BOX_BONUS = 25
+#: Deadwood value of each card index: Ace 1 … 10, picture cards 10.
+VALUE = tuple(min(i % 13 + 1, 10) for i in range(52))
+
+DRAW_STOCK = action("draw stock")
+DRAW_UPCARD = action("draw upcard")
+_DRAW_BOTH = (DRAW_STOCK, DRAW_UPCARD)
+_DRAW_STOCK_ONLY = (DRAW_STOCK,)
+DISCARD = tuple(action(f"discard {CARDS[i].code}") for i in range(52))
+KNOCK = tuple(action(f"knock {CARDS[i].code}") for i in range(52))
+GIN = tuple(action(f"gin {CARDS[i].code}") for i in range(52))
+_VERBS = frozenset(("draw", "discard", "knock", "gin"))
+
+
+def _table(verb: tuple[Action, ...]) -> list[list[tuple[Action, ...]]]:
+    """For each suit, every 13-bit mask of held ranks -> its actions in rank order."""
+    out = []
+    for s in range(4):
+        row: list[tuple[Action, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            row[m] = (verb[13 * s + low.bit_length() - 1], *row[m ^ low])
+        out.append(row)
+    return out
+
+
+_D0, _D1, _D2, _D3 = _table(DISCARD)
+
+
+def _acts(mask: int, verb: tuple[Action, ...]) -> tuple[Action, ...]:
+    """Actions ``verb`` for the cards of ``mask`` (rare cases: knocks and gins)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(verb[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def _text(mask: int) -> str:
+    return " ".join(c.text for c in cards_of(mask))
+
+
+# ------------------------------------------------------------ event texts
+# Events for the common moves are immutable, so they are built once per pair of seat names.
+_EVENTS: dict[tuple[str, ...], tuple[list[list[Event]], ...]] = {}
+
+
+def _events(names: tuple[str, ...]) -> tuple[list[list[Event]], ...]:
+    ev = _EVENTS.get(names)
+    if ev is None:
+        stock = [[Event("draw", s, f"{names[s]} draws from the stock",
+                        f"{names[s]} draws {CARDS[i].text} from the stock", (s,))
+                  for i in range(52)] for s in range(len(names))]  # fmt: skip
+        upcard = [[Event("draw", s, f"{names[s]} takes the {CARDS[i].text} upcard")
+                   for i in range(52)] for s in range(len(names))]  # fmt: skip
+        discard = [[Event("discard", s, f"{names[s]} discards {CARDS[i].text}")
+                    for i in range(52)] for s in range(len(names))]  # fmt: skip
+        ev = _EVENTS[names] = (stock, upcard, discard)
+    return ev
+
+
+# ------------------------------------------------------------ meld helper
+class Melds(NamedTuple):
+    """An arrangement of cards: the melds, the cards left over and their point value."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        shown = " | ".join(" ".join(c.text for c in m) for m in self.melds) or "no melds"
+        dead = " ".join(c.text for c in self.deadwood) or "none"
+        return f"{shown}; deadwood {dead} ({self.points})"
+
+
+def meld_cards(meld: int, around: bool = False) -> tuple[Card, ...]:
+    """The cards of one meld mask in reading order (runs low to high, wrapping if needed)."""
+    cards = cards_of(meld)
+    if len({c.suit for c in cards}) > 1 or not around:
+        return cards
+    ranks = {c.rank for c in cards}
+    start = next((c for c in cards if (c.rank - 2) % 13 + 1 not in ranks), cards[0])
+    k = cards.index(start)
+    return cards[k:] + cards[:k]
+
+
+def best_melds(cards: str | Iterable[str | Card], *, around: bool = False) -> Melds:
+    """Arrange cards into melds leaving the least deadwood.
+
+    ``cards`` is a string such as ``"AS 2S 3S 7D 7C 7H KC"`` or an iterable of cards or
+    card strings; ``around=True`` lets runs turn the corner (K-A-2).
+
+    >>> str(best_melds("AS 2S 3S 7D 7C 7H KC"))
+    '7♣ 7♦ 7♥ | A♠ 2♠ 3♠; deadwood K♣ (10)'
+    """
+    cs = parse_cards(cards)
+    mask = 0
+    for c in cs:
+        if c.index >= 52:
+            raise ValueError(f"{c} is not a card of the 52-card pack")
+        if mask >> c.index & 1:
+            raise ValueError(f"{c} is listed twice")
+        mask |= 1 << c.index
+    melds, dead = _m.best_melds(mask, around)
+    return Melds(tuple(meld_cards(m, around) for m in melds), cards_of(dead), _m.card_values(dead))
+
+
+def _attach(melds: Sequence[int], laid: int, around: bool) -> list[tuple[int, int]]:
+    """Which laid-off cards went on which knocker meld: ``[(meld, cards), ...]``."""
+    out = []
+    left = laid
+    runs = [m for m in melds if sum(1 for s in range(4) if m >> 13 * s & 0x1FFF) == 1]
+    for meld in runs:  # runs first: a chain of cards can only extend a run
+        s = next(s for s in range(4) if meld >> 13 * s & 0x1FFF)
+        run = meld >> 13 * s & 0x1FFF
+        avail = left >> 13 * s & 0x1FFF
+        n = run.bit_count()
+        lo = next(k for k in range(13) if run >> k & 1 and not run >> (k - 1) % 13 & 1)
+        if not around:
+            lo = (run & -run).bit_length() - 1
+        hi = (lo + n - 1) % 13
+        got = 0
+        room = 13 - n
+        for step in (1, -1):
+            k = hi if step == 1 else lo
+            while room:
+                k += step
+                if not 0 <= k < 13:
+                    if not around:
+                        break
+                    k %= 13
+                if not avail >> k & 1 or got >> k & 1:
+                    break
+                got |= 1 << k
+                room -= 1
+        if got:
+            out.append((meld, got << 13 * s))
+            left &= ~(got << 13 * s)
+    for meld in melds:
+        if meld in runs or not left:
+            continue
+        rank = (meld & -meld).bit_length() - 1
+        rank %= 13
+        fourth = sum(1 << (13 * s + rank) for s in range(4)) & ~meld & left
+        if fourth:
+            out.append((meld, fourth))
+            left &= ~fourth
+    return out
+
+
+# ------------------------------------------------------------ options
+@dataclass(frozen=True)
+class GinRummyOptions(Options):
+    target: int = option(100, "the game ends when a total reaches this", min=1)
+    knock_limit: int = option(10, "most deadwood a knocker may keep (0: gin only)", min=0,
+                              max=100)  # fmt: skip
+    oklahoma: bool = option(False, "the first upcard's value is the hand's knock limit "
+                            "(an Ace: gin only)")  # fmt: skip
+    parlett: bool = option(False, "the knock limit is the value of the upcard showing "
+                           "when you knock")  # fmt: skip
+    around_the_corner: bool = option(False, "King and Ace are consecutive (K-A-2 is a run)")
+    bet: float = option(0.0, "money per point the loser pays the winner at the end", min=0)
+
+    def check(self) -> None:
+        if self.oklahoma and self.parlett:
+            raise OptionError(
+                "options oklahoma and parlett conflict: both set the knock limit from the "
+                "upcard (oklahoma: the first upcard of the hand; parlett: the upcard showing "
+                "at the knock); choose one"
+            )
+        if (self.oklahoma or self.parlett) and self.knock_limit != 10:
+            which = "oklahoma" if self.oklahoma else "parlett"
+            raise OptionError(
+                f"options knock_limit and {which} conflict: with {which} the upcard sets "
+                "the knock limit, so leave knock_limit at 10"
+            )
+
+
+class Payout(NamedTuple):
+    """Betting settlement: ``payer`` owes ``payee`` ``amount`` (``points`` × the bet)."""
+
+    payer: int
+    payee: int
+    points: int
+    amount: float
+
+
+class Reveal(NamedTuple):
+    """The open hands after a knock or gin."""
+
+    kind: str  # "knock" or "gin"
+    knocker: int
+    card: int  # the knocker's face-down discard
+    melds: tuple[tuple[int, ...], tuple[int, ...]]  # per seat
+    deadwood: tuple[int, int]  # masks per seat (after lay-offs)
+    points: tuple[int, int]  # deadwood values per seat
+    layoffs: tuple[tuple[int, int], ...]  # (knocker meld, defender cards laid on it)
+
+
+# ------------------------------------------------------------ state
+class GinRummyState(State):
+    """A game of Gin Rummy in progress.  Hands are bitmasks of card indices.
+
+    ``stock`` lists card indices bottom first (the next card drawn is ``stock[-1]``);
+    ``pile`` is the discard pile, its top (the upcard) last.
+    """
+
+    __slots__ = (
+        "_ev", "around", "bonus_lines", "final", "first_upcard", "gmask", "hand_limit",
+        "hands", "kmask", "limit", "payout", "pile", "reveal", "stock", "taken", "turns",
+        "wins",
+    )  # fmt: skip
+    _nested_lists: ClassVar[tuple[str, ...]] = ()
+
+    hands: list[int]
+    stock: list[int]
+    pile: list[int]
+    taken: int  # the upcard taken this turn (-1: none)
+    limit: int  # knock limit for the current discard phase
+    hand_limit: int  # Oklahoma's limit for this hand (-1 otherwise)
+    first_upcard: int
+    kmask: int  # cards the player may knock with (-1: not computed yet)
+    gmask: int  # cards the player may go gin with
+    wins: list[int]
+    reveal: Reveal | None
+    bonus_lines: tuple[ScoreLine, ...]
+    final: HandResult | None
+    payout: Payout | None
+    turns: int
+    around: bool
+    _ev: tuple[list[list[Event]], ...]
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.wins = [0, 0]
+        self.bonus_lines = ()
+        self.final = None
+        self.payout = None
+        self.around = game.options.around_the_corner
+        self._ev = _events(self.names)
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        self.hands = [0, 0]
+        self.stock = []
+        self.pile = []
+        self.taken = -1
+        self.limit = 10
+        self.hand_limit = -1
+        self.first_upcard = -1
+        self.kmask = -1
+        self.gmask = 0
+        self.reveal = None
+        self.turns = 0
+
+    # ------------------------------------------------------------- deal
+    def _apply_chance(self, act: Action) -> None:
+        self._reset_hand()
+        if self._ev is not _EVENTS.get(self.names):
+            self._ev = _events(self.names)
+        cards = act.cards
+        for seat in (0, 1):
+            m = 0
+            for c in cards[HAND_SIZE * seat : HAND_SIZE * seat + HAND_SIZE]:
+                m |= 1 << c.index
+            self.hands[seat] = m
+        up = cards[2 * HAND_SIZE]
+        self.pile = [up.index]
+        self.stock = [c.index for c in reversed(cards[2 * HAND_SIZE + 1 :])]
+        self.first_upcard = up.index
+        if self.options.oklahoma:
+            self.hand_limit = 0 if up.rank == 1 else VALUE[up.index]
+        self.chance = False
+        self.phase = "draw"
+        first = 1 - self.dealer
+        self.to_move = (first,)
+        self.log("deal", self.dealer, f"{self.names[self.dealer]} deals hand "
+                 f"{self.hand_number + 1}; the upcard is {up.text}")  # fmt: skip
+        if self.hand_limit == 0:
+            self.log("limit", None, "Oklahoma: the first upcard is an Ace, so only gin "
+                     "ends this hand")  # fmt: skip
+        elif self.hand_limit > 0:
+            self.log("limit", None, f"Oklahoma: the knock limit this hand is {self.hand_limit}")
+
+    @classmethod
+    def deal_action(cls, game: Any, hands: Sequence[Any] | Mapping[int, Any], *,
+                    upcard: str | Card | None = None, stock: Sequence[Any] | str | None = None,
+                    rng: random.Random | None = None) -> Action:  # fmt: skip
+        """A deal from hands given seat by seat; whatever is left out is dealt at random.
+
+        ``hands`` is a list of two hands (or a dict seat -> hand), each a string such as
+        ``"AS 2S 3S ..."`` or a list of cards, with up to 10 cards.  ``upcard`` fixes the
+        card that starts the discard pile; ``stock`` fixes the top of the stock, the card
+        drawn first coming first.
+        """
+        fixed = list(parse_cards(stock)) if stock is not None else []
+        room = 52 - 2 * HAND_SIZE - 1
+        if len(fixed) > room:
+            raise IllegalActionError("deal", f"the stock holds {room} cards; {len(fixed)} "
+                                     "were given")  # fmt: skip
+        extra = ([upcard] if upcard is not None else []) + fixed
+        act = seat_by_seat_deal(game, hands, HAND_SIZE, rng, extra=extra)
+        if upcard is not None or not fixed:
+            return act
+        # No upcard given: the first card after the fixed stock cards becomes the upcard.
+        cards = list(act.cards)
+        n = 2 * HAND_SIZE
+        k = n + len(fixed)
+        order = [*cards[:n], cards[k], *fixed, *cards[k + 1 :]]
+        return Action("deal " + " ".join(c.code for c in order))
+
+    # ------------------------------------------------------------ legal
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == "discard":
+            hand = self.hands[seat]
+            ok = hand & ~(1 << self.taken) if self.taken >= 0 else hand
+            m = 0x1FFF
+            acts = _D0[ok & m] + _D1[ok >> 13 & m] + _D2[ok >> 26 & m] + _D3[ok >> 39]
+            km = self.kmask
+            if km < 0:
+                km = self._knock_masks(hand, ok)
+            if km:
+                acts += _acts(km & ~self.gmask, KNOCK)
+            if self.gmask:
+                acts += _acts(self.gmask, GIN)
+            return acts
+        if phase == "draw":
+            return _DRAW_BOTH if self.pile else _DRAW_STOCK_ONLY
+        return ()
+
+    def _knock_masks(self, hand: int, ok: int) -> int:
+        """Compute (once per discard phase) which cards allow a knock or gin."""
+        limit = self.limit
+        km = _m.knock_discards(hand, limit, self.around) & ok
+        gm = 0
+        if km:
+            gm = km if limit == 0 else _m.knock_discards(hand, 0, self.around) & ok
+        self.kmask = km
+        self.gmask = gm
+        return km
+
+    def _resolve(self, act: str, seat: int, acts: tuple[Action, ...]) -> Action:
+        # The base class words a wrong verb generically; in this game every verb has a
+        # rule-specific reason, so ask why_illegal for all of them.
+        text = canonical_text(str(act))
+        verb = text.split(" ", 1)[0]
+        if text not in acts and seat in self.to_move and verb in _VERBS:
+            raise IllegalActionError(str(act), self.why_illegal(action(text), seat), acts)
+        return super()._resolve(act, seat, acts)
+
+    def why_illegal(self, act: Action, seat: int) -> str:
+        verb = act.verb
+        phase = self.phase
+        if phase == "draw":
+            if verb != "draw":
+                return "you must draw first (from the stock or the upcard)"
+            if act.args == ("upcard",) and not self.pile:
+                return "the discard pile is empty"
+            return "draw with 'draw stock' or take the upcard with 'draw upcard'"
+        if phase != "discard":
+            return "not allowed now"
+        if verb == "draw":
+            return "you have already drawn this turn; now discard, knock or go gin"
+        card = act.card
+        if card is None or len(act.args) != 1:
+            return f"name one card from your hand, e.g. '{verb} {CARDS[self._any(seat)].code}'"
+        hand = self.hands[seat]
+        if not hand >> card.index & 1:
+            return f"you don't hold {card}"
+        if card.index == self.taken:
+            return "you can't discard the upcard you just took" + (
+                "" if verb == "discard" else ", not even face down"
+            )
+        left = _m.min_deadwood(hand & ~card.bit, self.around)
+        if verb == "gin":
+            return (f"gin needs 0 deadwood after the discard; discarding {card} leaves "
+                    f"{left}")  # fmt: skip
+        if verb == "knock":
+            limit = self.limit
+            if left == 0:
+                return f"discarding {card} leaves no deadwood: that is gin ('gin {card.code}')"
+            if limit == 0 and self.options.oklahoma:
+                return ("knocking is not allowed this hand (Oklahoma: the first upcard was "
+                        "an Ace); go gin")  # fmt: skip
+            if limit == 0:
+                return (f"the knock limit is 0, so only gin ends the hand; discarding {card} "
+                        f"leaves {left}")  # fmt: skip
+            why = (f"you can knock only with {limit} or less deadwood after discarding; "
+                   f"discarding {card} leaves {left}")  # fmt: skip
+            if self.options.parlett:
+                top = f"the upcard showing is {CARDS[self.pile[-1]]}" if self.pile else (
+                    "the discard pile is empty")  # fmt: skip
+                why += f" (Parlett: {top})"
+            return why
+        return "not allowed now"
+
+    def _any(self, seat: int) -> int:
+        hand = self.hands[seat] & ~(1 << self.taken if self.taken >= 0 else 0)
+        return (hand & -hand).bit_length() - 1
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, act: Action, seat: int) -> None:
+        if act is DRAW_STOCK:
+            self._draw_stock(seat)
+            return
+        verb = act.verb
+        if verb == "discard":
+            idx = act.cards[0].index
+            self.hands[seat] &= ~(1 << idx)
+            self.pile.append(idx)
+            self.events.append(self._ev[2][seat][idx])
+            self.taken = -1
+            if len(self.stock) <= STOCK_FLOOR:
+                self._void_hand()
+                return
+            self.phase = "draw"
+            self.to_move = (1 - seat,)
+            self.turns += 1
+        elif verb == "draw":
+            if act == DRAW_STOCK:
+                self._draw_stock(seat)
+                return
+            idx = self.pile.pop()
+            self.hands[seat] |= 1 << idx
+            self.taken = idx
+            self.events.append(self._ev[1][seat][idx])
+            self._start_discard()
+        else:
+            self._end_by_knock(seat, act.cards[0].index, verb == "gin")
+
+    def _draw_stock(self, seat: int) -> None:
+        idx = self.stock.pop()
+        self.hands[seat] |= 1 << idx
+        self.taken = -1
+        self.events.append(self._ev[0][seat][idx])
+        self._start_discard()
+
+    def _start_discard(self) -> None:
+        self.phase = "discard"
+        self.kmask = -1
+        self.gmask = 0
+        opts = self.options
+        if opts.parlett:
+            self.limit = VALUE[self.pile[-1]] if self.pile else 10
+        elif self.hand_limit >= 0:
+            self.limit = self.hand_limit
+        else:
+            self.limit = opts.knock_limit
+
+    def limit_now(self) -> int:
+        """The knock limit that applies to the player to move (Parlett: if it drew the stock)."""
+        if self.phase == "discard":
+            return self.limit
+        opts = self.options
+        if opts.parlett:
+            return VALUE[self.pile[-1]] if self.pile else 10
+        if self.hand_limit >= 0:
+            return self.hand_limit
+        return int(opts.knock_limit)
+
+    # ------------------------------------------------------------ hand end
+    def _void_hand(self) -> None:
+        summary = f"The hand is void: only {STOCK_FLOOR} cards are left in the stock"
+        self._close_hand(HandResult(self.hand_number, (0, 0), (), summary), None)
+
+    def _end_by_knock(self, seat: int, idx: int, gin: bool) -> None:
+        around = self.around
+        names = self.names
+        other = 1 - seat
+        kh = self.hands[seat] & ~(1 << idx)
+        self.hands[seat] = kh
+        self.taken = -1
+        dh = self.hands[other]
+        if gin:
+            kmelds, kdead = _m.best_melds(kh, around)
+            dmelds, ddead = _m.best_melds(dh, around)
+            laid = 0
+            dpoints = _m.card_values(ddead)
+            attached: list[tuple[int, int]] = []
+        else:
+            best: tuple[int, Any, Any] | None = None
+            for arrangement in _m.best_arrangements(kh, around):
+                lay = _m.best_layoff(arrangement[0], dh, around)
+                if best is None or lay[2] > best[0]:
+                    best = (lay[2], arrangement, lay)
+            assert best is not None
+            (kmelds, kdead), (laid, dmelds, dpoints) = best[1], best[2]
+            used = laid
+            for meld in dmelds:
+                used |= meld
+            ddead = dh & ~used
+            attached = _attach(kmelds, laid, around)
+        kpoints = _m.card_values(kdead)
+        card = CARDS[idx]
+        if gin:
+            self.log("gin", seat, f"{names[seat]} goes gin, discarding {card} face down")
+        else:
+            self.log("knock", seat, f"{names[seat]} knocks with {kpoints} deadwood, "
+                     f"discarding {card} face down")  # fmt: skip
+        self.log("show", seat, f"{names[seat]} shows " + _show(kmelds, kdead, around))
+        for meld, cards in attached:
+            laid_text = " ".join(c.text for c in meld_cards(meld | cards, around)
+                                 if cards >> c.index & 1)  # fmt: skip
+            on = " ".join(c.text for c in meld_cards(meld, around))
+            text = f"{names[other]} lays off {laid_text} on {names[seat]}'s {on}"
+            self.log("layoff", other, text)
+        self.log("show", other, f"{names[other]} shows " + _show(dmelds, ddead, around))
+        lines: list[ScoreLine] = []
+        if gin:
+            lines.append(ScoreLine(seat, GIN_BONUS, "gin bonus"))
+            if dpoints:
+                lines.append(ScoreLine(seat, dpoints, f"{names[other]}'s deadwood"))
+            total = GIN_BONUS + dpoints
+            summary = (f"{names[seat]} goes gin and scores {total} ({GIN_BONUS} + "
+                       f"{dpoints} deadwood)")  # fmt: skip
+            winner = seat
+        elif kpoints < dpoints:
+            lines.append(ScoreLine(seat, dpoints - kpoints,
+                                   f"knock: {dpoints} − {kpoints} deadwood"))  # fmt: skip
+            summary = (f"{names[seat]} knocks with {kpoints} against {dpoints} and scores "
+                       f"{dpoints - kpoints}")  # fmt: skip
+            winner = seat
+        else:
+            diff = kpoints - dpoints
+            if diff:
+                lines.append(ScoreLine(other, diff, f"undercut: {kpoints} − {dpoints} deadwood"))
+            lines.append(ScoreLine(other, UNDERCUT_BONUS, "undercut bonus"))
+            summary = (f"{names[other]} undercuts {names[seat]} ({dpoints} against "
+                       f"{kpoints}) and scores {diff + UNDERCUT_BONUS}")  # fmt: skip
+            winner = other
+        points = [0, 0]
+        for line in lines:
+            points[line.seat] += line.points
+        self.wins[winner] += 1
+        melds = (kmelds, dmelds) if seat == 0 else (dmelds, kmelds)
+        dead = (kdead, ddead) if seat == 0 else (ddead, kdead)
+        values = (kpoints, dpoints) if seat == 0 else (dpoints, kpoints)
+        self.reveal = Reveal("gin" if gin else "knock", seat, idx, melds, dead, values,
+                             tuple(attached))  # fmt: skip
+        self._close_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary),
+                         winner)  # fmt: skip
+
+    def _close_hand(self, result: HandResult, winner: int | None) -> None:
+        self.kmask = -1
+        self.gmask = 0
+        self.log("hand_over", winner, f"Hand {self.hand_number + 1} over. {result.summary}")
+        self._end_hand(result)
+
+    def _game_over(self) -> bool:
+        return max(self.scores) >= int(self.options.target)
+
+    def _finish(self) -> None:
+        opts = self.options
+        names = self.names
+        scores = self.scores
+        lines: list[ScoreLine] = []
+        top = max(scores)
+        if top >= opts.target and scores.count(top) == 1:
+            leader = scores.index(top)
+            lines.append(ScoreLine(leader, GAME_BONUS, f"game bonus for reaching {opts.target}"))
+            for s in (0, 1):
+                if self.wins[s]:
+                    n = self.wins[s]
+                    won = f"{n} hand{'' if n == 1 else 's'} won"
+                    lines.append(ScoreLine(s, BOX_BONUS * n, f"box bonus: {won} × {BOX_BONUS}"))
+        points = [0, 0]
+        for line in lines:
+            points[line.seat] += line.points
+            scores[line.seat] += line.points
+        self.bonus_lines = tuple(lines)
+        parts = []
+        if lines:
+            parts.append("Bonuses: " + ", ".join(f"{names[s]} +{points[s]}" for s in (0, 1)))
+        parts.append(f"Final totals: {names[0]} {scores[0]}, {names[1]} {scores[1]}")
+        if opts.bet and scores[0] != scores[1]:
+            payee = 0 if scores[0] > scores[1] else 1
+            diff = abs(scores[0] - scores[1])
+            self.payout = Payout(1 - payee, payee, diff, diff * opts.bet)
+            parts.append(f"{names[1 - payee]} pays {names[payee]} {diff * opts.bet:g} "
+                         f"({diff} points × {opts.bet:g})")  # fmt: skip
+        summary = ". ".join(parts)
+        self.final = HandResult(len(self.results), tuple(points), tuple(lines), summary)
+        self.log("final", None, summary)
+        super()._finish()
+
+    # ------------------------------------------------------ observation
+    def observation(self, viewer: Any = None) -> Observation:
+        v = self.viewer(viewer)
+        names = self.names
+        rv = self.reveal
+        shown = rv is not None
+        zones: list[Zone] = []
+        for s in (0, 1):
+            zones.append(Zone("hand", s, tuple(self.entry(c, v == s, v, shown)
+                                               for c in cards_of(self.hands[s])),
+                              "hand", label=names[s]))  # fmt: skip
+        stock = tuple(self.entry(CARDS[i], False, v) for i in self.stock)
+        zones.append(Zone("stock", None, stock, "pile", label="stock"))
+        zones.append(Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile",
+                          label="discard pile"))  # fmt: skip
+        info: dict[str, Any] = {
+            "names": names,
+            "target": self.options.target,
+            "knock_limit": self.limit_now(),
+            "upcard": CARDS[self.pile[-1]] if self.pile else None,
+            "upcard_taken": CARDS[self.taken] if self.taken >= 0 else None,
+            "first_upcard": CARDS[self.first_upcard] if self.first_upcard >= 0 else None,
+            "stock": len(self.stock),
+            "turns": self.turns,
+            "hands_won": tuple(self.wins),
+            "around_the_corner": self.around,
+        }
+        if rv is not None:
+            zones.append(Zone("knock_discard", rv.knocker, (CARDS[rv.card],), "pile",
+                              label=f"{names[rv.knocker]}'s {rv.kind} discard"))  # fmt: skip
+            for s in (0, 1):
+                for k, meld in enumerate(rv.melds[s]):
+                    zones.append(Zone("melds", s, meld_cards(meld, self.around), "meld",
+                                      label=f"{names[s]} meld {k + 1}"))  # fmt: skip
+                zones.append(Zone("deadwood", s, cards_of(rv.deadwood[s]), "row",
+                                  label=f"{names[s]} deadwood ({rv.points[s]})"))  # fmt: skip
+            laid = 0
+            for _, cards in rv.layoffs:
+                laid |= cards
+            defender = 1 - rv.knocker
+            zones.append(Zone("layoffs", defender, cards_of(laid), "row",
+                              label=f"{names[defender]} lays off"))  # fmt: skip
+            info["deadwoods"] = rv.points
+            info["knocker"] = rv.knocker
+        if isinstance(v, int) and self.phase in ("draw", "discard"):
+            hand = self.hands[v]
+            info["deadwood"] = _m.min_deadwood(hand, self.around)
+            if self.phase == "discard" and v in self.to_move:
+                dd = _m.discard_deadwoods(hand, self.around)
+                dd.pop(self.taken, None)
+                info["deadwood_after_discard"] = min(dd.values())
+        if self.results:
+            info["last_hand"] = self.results[-1]
+        if self.terminal:
+            info["final"] = self.final
+            info["payout"] = self.payout
+        return self._observation(v, zones, **info)
+
+    def breakdown(self) -> str:
+        """Every hand's score lines, then the end-of-game bonuses, as text."""
+        out = [r.explain(self.names) for r in self.results]
+        if self.final is not None:
+            out.append(self.final.explain(self.names))
+        return "\n".join(out)
+
+
+def _show(melds: Sequence[int], dead: int, around: bool) -> str:
+    parts = [" ".join(c.text for c in meld_cards(m, around)) for m in melds]
+    text = ", ".join(parts) if parts else "no melds"
+    return text + (f"; deadwood {_text(dead)}" if dead else "; no deadwood")
+
+
+# ------------------------------------------------------------------- bot
+def _connections(card: Card, hand: Sequence[Card]) -> int:
+    """How many other cards pair with ``card`` or sit within two ranks of it in its suit."""
+    n = 0
+    for c in hand:
+        if c is card:
+            continue
+        if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2):
+            n += 1
+    return n
+
+
+class GinBot(Agent):
+    """Rule-of-thumb Gin: keep melds, shed high loose cards, knock as soon as allowed.
+
+    It reads only its observation: its own hand, the discard pile and the knock limit.
+    """
+
+    name = "heuristic"
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        around = bool(obs.info.get("around_the_corner", False))
+        hand = 0
+        for c in obs.my_hand:
+            hand |= 1 << c.index
+        if obs.phase == "draw":
+            return self._draw(obs, hand, around)
+        return self._discard(obs, hand, around)
+
+    def _draw(self, obs: Observation, hand: int, around: bool) -> Action:
+        if DRAW_UPCARD not in obs.legal:
+            return DRAW_STOCK
+        top = obs.zone("discard").cards[-1]
+        assert isinstance(top, Card)
+        now = _m.min_deadwood(hand, around)
+        dd = _m.discard_deadwoods(hand | top.bit, around)
+        dd.pop(top.index)
+        best = min(dd.values())
+        if best == 0:
+            return DRAW_UPCARD
+        if best >= now:
+            return DRAW_STOCK
+        out = min(dd, key=lambda i: (dd[i], -VALUE[i]))
+        _, dead = _m.best_melds((hand | top.bit) & ~(1 << out), around)
+        if not dead & top.bit:  # the upcard goes into a meld
+            return DRAW_UPCARD
+        return DRAW_STOCK
+
+    def _discard(self, obs: Observation, hand: int, around: bool) -> Action:
+        legal = obs.legal
+        for a in legal:
+            if a.verb == "gin":
+                return a
+        dd = _m.discard_deadwoods(hand, around)
+        knocks = [a for a in legal if a.verb == "knock"]
+        if knocks:
+            return min(knocks, key=lambda a: (dd[a.cards[0].index], -VALUE[a.cards[0].index]))
+        mine = obs.my_hand
+        discards = [a for a in legal if a.verb == "discard"]
+
+        def key(a: Action) -> tuple[int, int, int, int]:
+            c = a.cards[0]
+            return (dd[c.index], -VALUE[c.index], _connections(c, mine), -c.index)
+
+        return min(discards, key=key)
+
+
+GAME = GameSpec(
+    name="gin_rummy",
+    title="Gin Rummy",
+    family="rummy",
+    players=(2,),
+    summary="Draw and discard to build sets and runs, then knock or go gin with low deadwood.",
+    state_class=GinRummyState,
+    options_class=GinRummyOptions,
+    version=1,
+    deck="standard 52",
+    bots={"heuristic": GinBot},
+    source="denexa-classics.txt (Gin Rummy)",
+)

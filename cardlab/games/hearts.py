@@ -91,6 +91,7 @@ _PLAY_T = _table()
 _PASS_T = _table()
 PLAY = tuple(action(f"play {CARDS[i].code}") for i in range(52))
 PASS = tuple(action(f"pass {CARDS[i].code}") for i in range(52))
+_PLAY_INDEX = {a: i for i, a in enumerate(PLAY)}
 MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
 
@@ -299,13 +300,13 @@ class HeartsState(State):
 
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:
-        verb = act.verb
-        if verb == "play":
-            self._play(act.cards[0].index, seat)
-        elif verb == "pass":
+        idx = _PLAY_INDEX.get(act)
+        if idx is not None:
+            self._play(idx, seat)
+        elif act.verb == "pass":
             self._choose_pass(act.cards[0], seat)
         else:
-            self._score_hand(moon_subtract=act is MOON_SUBTRACT or act == MOON_SUBTRACT)
+            self._score_hand(moon_subtract=act == MOON_SUBTRACT)
 
     def _choose_pass(self, card: Card, seat: int) -> None:
         sel = self.pass_sel[seat] | 1 << card.index
@@ -438,11 +439,12 @@ class HeartsState(State):
         v = self.viewer(viewer)
         zones: list[Zone] = []
         for s in range(4):
+            held = self.hands[s] & ~self.pass_sel[s] if self.phase == "pass" else self.hands[s]
             zones.append(
                 Zone(
                     "hand",
                     s,
-                    tuple(self.entry(c, v == s, v) for c in _sorted_cards(self.hands[s])),
+                    tuple(self.entry(c, v == s, v) for c in _sorted_cards(held)),
                     "hand",
                     label=self.names[s],
                 )
@@ -489,12 +491,13 @@ class HeartsState(State):
             "pass_direction": self.pass_direction,
             "hearts_broken": self.hearts_broken,
             "trick_number": self.trick_number + 1,
-            "leader": self.leader,
             "tricks_won": tuple(self.tricks_won),
             "hand_points": tuple(self._running_points()),
             "names": self.names,
             "target": self.options.target,
         }
+        if self.leader >= 0:
+            info["leader"] = self.leader
         if isinstance(v, int) and self.received[v]:
             info["received"] = _sorted_cards(self.received[v])
         return self._observation(v, zones, **info)

@@ -23,7 +23,7 @@ is four table look-ups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
 from itertools import product
 
@@ -33,6 +33,7 @@ __all__ = [
     "best_melds",
     "candidate_melds",
     "card_values",
+    "clear_caches",
     "discard_deadwoods",
     "indices",
     "is_meld",
@@ -225,37 +226,58 @@ def _set_rank_mask(a: int, b: int, c: int, d: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-def _set_choices(
-    a: int, b: int, c: int, d: int, t: int
-) -> Iterator[tuple[tuple[int, ...], int, int, int, int]]:
-    """Yield ``(sets, a, b, c, d)`` for every way to use the ranks in ``t`` as sets.
+_RANK_ALL = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
-    ``sets`` are 52-bit set masks and ``a..d`` the suit masks left for runs. Ranks are
-    taken lowest first; for each, "no set" comes first, then the 3-card sets in the
-    order of the suit they leave out, then the 4-card set.
+
+def _choices(a: int, b: int, c: int, d: int, t: int) -> list[tuple[int, int, int, int, int]]:
+    """Every way to use the ranks in ``t`` as sets, as ``(set cards, a, b, c, d)``.
+
+    ``set cards`` is the 52-bit mask of the cards put in sets and ``a..d`` the suit masks
+    left for runs. The order is lexicographic with the lowest rank most significant; for
+    each rank "no set" comes first, then the 3-card sets in the order of the suit they
+    leave out, then the 4-card set.
     """
-    if not t:
-        yield (), a, b, c, d
-        return
-    r = t & -t
-    rest = t ^ r
-    k = r.bit_length() - 1
-    na, nb, nc, nd = a & ~r, b & ~r, c & ~r, d & ~r
-    options: list[tuple[int, int, int, int, int]] = []
-    held = [s for s, suit in enumerate((a, b, c, d)) if suit & r]
-    if len(held) == 4:
-        options += [
-            (_rank_cards(k, (1, 2, 3)), a, nb, nc, nd),
-            (_rank_cards(k, (0, 2, 3)), na, b, nc, nd),
-            (_rank_cards(k, (0, 1, 3)), na, nb, c, nd),
-            (_rank_cards(k, (0, 1, 2)), na, nb, nc, d),
-        ]
-    options.append((_rank_cards(k, held), na, nb, nc, nd))
-    for sets, ra, rb, rc, rd in _set_choices(a, b, c, d, rest):
-        yield sets, ra, rb, rc, rd
-    for meld, oa, ob, oc, od in options:
-        for sets, ra, rb, rc, rd in _set_choices(oa, ob, oc, od, rest):
-            yield (meld, *sets), ra, rb, rc, rd
+    choices = [(0, a, b, c, d)]
+    new: list[tuple[int, int, int, int, int]]
+    while t:
+        r = t & -t
+        t ^= r
+        cards = _RANK_ALL * r
+        if a & b & c & d & r:
+            ca, cb, cc, cd = r, r << 13, r << 26, r << 39
+            new = []
+            for used, ra, rb, rc, rd in choices:
+                na, nb, nc, nd = ra ^ r, rb ^ r, rc ^ r, rd ^ r
+                new += (
+                    (used, ra, rb, rc, rd),
+                    (used | (cards ^ ca), ra, nb, nc, nd),
+                    (used | (cards ^ cb), na, rb, nc, nd),
+                    (used | (cards ^ cc), na, nb, rc, nd),
+                    (used | (cards ^ cd), na, nb, nc, rd),
+                    (used | cards, na, nb, nc, nd),
+                )
+        else:
+            held = (a & r) | (b & r) << 13 | (c & r) << 26 | (d & r) << 39
+            keep = ~r
+            new = []
+            for used, ra, rb, rc, rd in choices:
+                new += (
+                    (used, ra, rb, rc, rd),
+                    (used | held, ra & keep, rb & keep, rc & keep, rd & keep),
+                )
+        choices = new
+    return choices
+
+
+def _sets_of(used: int) -> list[int]:
+    """Split the set cards of a choice into one set mask per rank."""
+    sets = []
+    while used:
+        k = (used & -used).bit_length() - 1
+        one = used & (_RANK_ALL << k)
+        sets.append(one)
+        used ^= one
+    return sets
 
 
 def _rank_cards(k: int, suits: Iterable[int]) -> int:
@@ -299,6 +321,15 @@ def _min_sets(best: list[int], a: int, b: int, c: int, d: int, t: int) -> int:
 
 
 # ------------------------------------------------------------------------ public API
+
+
+def clear_caches() -> None:
+    """Empty the per-suit caches used by :func:`candidate_melds` and :func:`best_arrangements`.
+
+    The other functions keep no cache; their tables are fixed at import.
+    """
+    _suit_splits.cache_clear()
+    _suit_runs.cache_clear()
 
 
 def card_values(mask: int) -> int:
@@ -469,14 +500,14 @@ def best_melds(mask: int, around: bool = False) -> Arrangement:
         melds = _arrangement((), a, b, c, d, split)
         return melds, dead[a] | dead[b] << 13 | dead[c] << 26 | dead[d] << 39
     top = -1
-    choice: tuple[tuple[int, ...], int, int, int, int] = ((), a, b, c, d)
-    for option in _set_choices(a, b, c, d, t):
+    choice = (0, a, b, c, d)
+    for option in _choices(a, b, c, d, t):
         _, ra, rb, rc, rd = option
         v = best[ra] + best[rb] + best[rc] + best[rd]
         if top < 0 or v < top:
             top, choice = v, option
-    sets, ra, rb, rc, rd = choice
-    melds = _arrangement(sets, ra, rb, rc, rd, split)
+    used, ra, rb, rc, rd = choice
+    melds = _arrangement(tuple(_sets_of(used)), ra, rb, rc, rd, split)
     return melds, dead[ra] | dead[rb] << 13 | dead[rc] << 26 | dead[rd] << 39
 
 
@@ -502,58 +533,56 @@ def best_arrangements(mask: int, around: bool = False) -> list[Arrangement]:
     best = _BEST_A if around else _BEST
     a, b, c, d = (mask >> shift & _SUIT for shift in _SHIFTS)
     t = _set_rank_mask(a, b, c, d)
-    options = list(_set_choices(a, b, c, d, t))
+    options = _choices(a, b, c, d, t)
     values = [best[ra] + best[rb] + best[rc] + best[rd] for _, ra, rb, rc, rd in options]
     top = min(values)
     out: list[Arrangement] = []
-    for (sets, *rests), value in zip(options, values, strict=True):
+    for (used, *rests), value in zip(options, values, strict=True):
         if value != top:
             continue
         per_suit = [_suit_splits(m, around) for m in rests]
         for combo in product(*per_suit):
-            melds = list(sets)
+            melds = _sets_of(used)
             for runs, shift in zip(combo, _SHIFTS, strict=True):
                 melds.extend(r << shift for r in runs)
-            used = 0
+            covered = 0
             for meld in melds:
-                used |= meld
-            out.append((tuple(sorted(melds)), mask & ~used))
+                covered |= meld
+            out.append((tuple(sorted(melds)), mask & ~covered))
     return out
 
 
-def _discard_values(mask: int, around: bool) -> Iterator[tuple[int, int]]:
-    """Yield ``(card bit, min_deadwood(mask without card))`` for each card of ``mask``."""
+def _discard_values(mask: int, around: bool) -> dict[int, int]:
+    """``{card bit: min_deadwood(mask without card)}`` for each card of ``mask``.
+
+    A choice of sets stays available after a discard exactly when it does not use the
+    discarded card, so each choice is scored once and every card it leaves in the suit
+    masks is tried against it.
+    """
     best = _BEST_A if around else _BEST
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
     d = mask >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
+    out: dict[int, int] = {}
     if not t:
         total = best[a] + best[b] + best[c] + best[d]
         for m, shift in ((a, 0), (b, 13), (c, 26), (d, 39)):
             base = total - best[m]
             for low in _BITS[m]:
-                yield low << shift, base + best[m ^ low]
-        return
-    choices = []
-    for sets, ra, rb, rc, rd in _set_choices(a, b, c, d, t):
-        used = 0
-        for meld in sets:
-            used |= meld
-        choices.append((used, (ra, rb, rc, rd), best[ra] + best[rb] + best[rc] + best[rd]))
-    for s, (m, shift) in enumerate(((a, 0), (b, 13), (c, 26), (d, 39))):
-        for low in _BITS[m]:
-            card = low << shift
-            top = -1
-            for used, rests, total in choices:
-                if used & card:
-                    continue
-                rm = rests[s]
-                v = total - best[rm] + best[rm ^ low]
-                if top < 0 or v < top:
-                    top = v
-            yield card, top
+                out[low << shift] = base + best[m ^ low]
+        return out
+    for _, ra, rb, rc, rd in _choices(a, b, c, d, t):
+        total = best[ra] + best[rb] + best[rc] + best[rd]
+        for m, shift in ((ra, 0), (rb, 13), (rc, 26), (rd, 39)):
+            base = total - best[m]
+            for low in _BITS[m]:
+                card = low << shift
+                v = base + best[m ^ low]
+                if out.get(card, v + 1) > v:
+                    out[card] = v
+    return out
 
 
 def discard_deadwoods(mask: int, around: bool = False) -> dict[int, int]:
@@ -573,8 +602,8 @@ def discard_deadwoods(mask: int, around: bool = False) -> dict[int, int]:
         keyed in ascending card order.
     """
     _check(mask)
-    out = {card.bit_length() - 1: v for card, v in _discard_values(mask, around)}
-    return dict(sorted(out.items()))
+    values = _discard_values(mask, around)
+    return {card.bit_length() - 1: values[card] for card in sorted(values)}
 
 
 def knock_discards(mask: int, limit: int, around: bool = False) -> int:
@@ -619,20 +648,28 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
         > limit
     ):
         return 0
+    best = _BEST_A if around else _BEST
     out = 0
     if not t:
-        best = _BEST_A if around else _BEST
         total = best[a] + best[b] + best[c] + best[d]
         for m, shift in ((a, 0), (b, 13), (c, 26), (d, 39)):
-            if m:
+            # dropping a card lowers a suit's deadwood by at most that card's value
+            if m and total - maxv[m] <= limit:
                 base = total - best[m]
                 for low in _BITS[m]:
                     if base + best[m ^ low] <= limit:
                         out |= low << shift
         return out
-    for card, v in _discard_values(mask, around):
-        if v <= limit:
-            out |= card
+    for _, ra, rb, rc, rd in _choices(a, b, c, d, t):
+        total = best[ra] + best[rb] + best[rc] + best[rd]
+        if total - 10 > limit:
+            continue
+        for m, shift in ((ra, 0), (rb, 13), (rc, 26), (rd, 39)):
+            if m and total - maxv[m] <= limit:
+                base = total - best[m]
+                for low in _BITS[m]:
+                    if base + best[m ^ low] <= limit:
+                        out |= low << shift
     return out
 
 

@@ -1,0 +1,303 @@
+"""Plain-text rendering of observations, actions and hand results.
+
+Everything here works from an :class:`~cardlab.core.observation.Observation` (or plain
+actions and results), never from a game's internals, so it renders any game.  Output is
+deterministic and has no trailing spaces; ``color=True`` paints ♦ and ♥ cards red with
+ANSI escapes (for terminals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .core.cards import CARDS, Card
+from .core.observation import Back, Observation, Peek, Zone
+from .core.scoring import HandResult
+
+WIDTH = 100
+RED = "\x1b[31m"
+RESET = "\x1b[0m"
+#: Runs of at least this many identical backs outside a hand print as ``## ×N``.
+COMPRESS_BACKS = 4
+_BY_CODE: dict[str, Card] = {c.code: c for c in CARDS}
+
+# A token is (plain text, text as shown); they differ only by colour escapes.
+Token = tuple[str, str]
+
+
+# ----------------------------------------------------------------- helpers
+def seat_label(seat: int, names: Sequence[str] | None) -> str:
+    """A seat's name from ``names``, or ``Seat k``."""
+    if names is not None and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"Seat {seat}"
+
+
+def obs_names(obs: Observation) -> tuple[str, ...]:
+    """Seat names of an observation (``info["names"]``, else ``Seat 0`` …)."""
+    names = obs.info.get("names")
+    if isinstance(names, Sequence) and not isinstance(names, str) and len(names) == obs.players:
+        return tuple(str(n) for n in names)
+    return tuple(f"Seat {s}" for s in range(obs.players))
+
+
+def _paint(text: str, red: bool, color: bool) -> str:
+    return f"{RED}{text}{RESET}" if color and red else text
+
+
+def card_token(card: Card, color: bool = False) -> Token:
+    """A card as ``Q♠`` (red when ``color`` and the card is a ♦ or ♥)."""
+    return card.text, _paint(card.text, card.red, color)
+
+
+def entry_token(entry: Any, color: bool = False) -> Token:
+    """A zone entry: a face ``Q♠``, a back ``##``/``[design]``, a teacher peek ``(Q♠)``."""
+    if isinstance(entry, Card):
+        return card_token(entry, color)
+    if isinstance(entry, Peek):
+        text = str(entry)
+        return text, _paint(text, entry.card.red, color)
+    return str(entry), str(entry)
+
+
+def _entry_tokens(zone: Zone, color: bool) -> list[Token]:
+    cards = zone.cards
+    out: list[Token] = []
+    i = 0
+    while i < len(cards):
+        entry = cards[i]
+        j = i
+        if isinstance(entry, Back):
+            while j + 1 < len(cards) and cards[j + 1] == entry:
+                j += 1
+        run = j - i + 1
+        if run >= COMPRESS_BACKS and zone.kind != "hand":
+            text = f"{entry} ×{run}"
+            out.append((text, text))
+        else:
+            out.extend(entry_token(c, color) for c in cards[i : j + 1])
+        i = j + 1
+    return out
+
+
+def _wrap(prefix: str, tokens: Sequence[Token], width: int, sep: str = " ") -> list[str]:
+    """Lines of ``prefix`` then tokens, wrapped under the prefix at ``width`` columns."""
+    indent = " " * len(prefix)
+    lines: list[str] = []
+    plain_len = len(prefix)
+    cur = prefix
+    first_on_line = True
+    for plain, shown in tokens:
+        add = len(plain) if first_on_line else len(sep) + len(plain)
+        if not first_on_line and plain_len + add > width:
+            lines.append(cur.rstrip())
+            cur, plain_len, first_on_line = indent, len(indent), True
+            add = len(plain)
+        cur += shown if first_on_line else sep + shown
+        plain_len += add
+        first_on_line = False
+    lines.append(cur.rstrip())
+    return lines
+
+
+def action_text(act: str) -> str:
+    """An action with its card codes written with suit symbols: ``play Q♠``."""
+    words = str(act).split()
+    return " ".join(
+        [w if i == 0 or w not in _BY_CODE else _BY_CODE[w].text for i, w in enumerate(words)]
+    )
+
+
+def _action_token(act: str, color: bool) -> Token:
+    words = str(act).split()
+    plain = []
+    shown = []
+    for i, w in enumerate(words):
+        card = _BY_CODE.get(w) if i else None
+        if card is None:
+            plain.append(w)
+            shown.append(w)
+        else:
+            p, s = card_token(card, color)
+            plain.append(p)
+            shown.append(s)
+    return " ".join(plain), " ".join(shown)
+
+
+def _value_tokens(value: Any, color: bool) -> list[Token] | None:
+    """Tokens for a short info value, or None when it is not a scalar or flat tuple."""
+    if isinstance(value, bool):
+        return [("yes", "yes") if value else ("no", "no")]
+    if value is None:
+        return [("none", "none")]
+    if isinstance(value, Card):
+        return [card_token(value, color)]
+    if isinstance(value, Peek | Back):
+        return [entry_token(value, color)]
+    if isinstance(value, int | float | str):
+        text = str(value)
+        return [(text, text)] if text and "\n" not in text else None
+    if isinstance(value, tuple | list | frozenset | set):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else list(value)
+        if not items:
+            return [("—", "—")]
+        if all(isinstance(x, Card | Peek | Back) for x in items):
+            return [entry_token(x, color) for x in items]
+        if all(isinstance(x, int | float | str) for x in items):
+            text = "/".join(_scalar(x) for x in items)
+            return [(text, text)]
+    return None
+
+
+def _scalar(x: Any) -> str:
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    return str(x)
+
+
+def _info_tokens(obs: Observation, color: bool) -> list[Token]:
+    out: list[Token] = []
+    for key, value in obs.info.items():
+        if key == "names" or key.startswith("_"):
+            continue
+        toks = _value_tokens(value, color)
+        if toks is None:
+            continue
+        label = key.replace("_", " ")
+        plain = f"{label}: " + " ".join(p for p, _ in toks)
+        shown = f"{label}: " + " ".join(s for _, s in toks)
+        out.append((plain, shown))
+    return out
+
+
+def zone_label(zone: Zone, obs: Observation, names: Sequence[str] | None = None) -> str:
+    """How a zone is titled: its label (or name and owner), ``(you)`` for the viewer's."""
+    names = names if names is not None else obs_names(obs)
+    if zone.label:
+        label = zone.label
+    else:
+        label = zone.name.replace("_", " ")
+        if zone.owner is not None:
+            label = f"{seat_label(zone.owner, names)} {label}"
+    if zone.owner is not None and zone.owner == obs.seat and zone.kind == "hand":
+        label += " (you)"
+    return label
+
+
+def _zone_tokens(zone: Zone, names: Sequence[str], color: bool) -> tuple[list[Token], str]:
+    """Tokens of a zone and the separator to join them with."""
+    if zone.kind == "trick" and zone.seats and len(zone.seats) == len(zone.cards):
+        toks = []
+        for seat, entry in zip(zone.seats, zone.cards, strict=True):
+            p, s = entry_token(entry, color)
+            who = seat_label(seat, names)
+            toks.append((f"{who} {p}", f"{who} {s}"))
+        return toks, ", "
+    return _entry_tokens(zone, color), " "
+
+
+# -------------------------------------------------------------- public API
+def render_header(obs: Observation) -> list[str]:
+    """The header lines: game, hand, phase, dealer, viewer; who moves; scores."""
+    names = obs_names(obs)
+    parts = [_title(obs.game), f"hand {obs.hand + 1}", f"{obs.phase} phase"]
+    if 0 <= obs.dealer < obs.players:
+        parts.append(f"dealer {seat_label(obs.dealer, names)}")
+    if obs.seat is not None:
+        parts.append(f"you are {seat_label(obs.seat, names)}")
+    else:
+        parts.append(f"{obs.viewer} view")
+    lines = [" · ".join(parts)]
+    if obs.terminal:
+        lines.append("Game over")
+    elif obs.to_move:
+        who = ", ".join(
+            seat_label(s, names) + (" (you)" if s == obs.seat else "") for s in obs.to_move
+        )
+        lines.append(f"To move: {who}")
+    else:
+        lines.append("To move: chance (dealing)")
+    scores = " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(obs.scores))
+    lines.append(f"Scores: {scores}")
+    return lines
+
+
+def render_observation(obs: Observation, color: bool = False, width: int = WIDTH) -> str:
+    """A compact plain-text table of any game's observation.
+
+    Header (game, hand, phase, dealer, viewer, who moves, scores), a line of short info
+    values, then one line per zone: faces as ``Q♠``, backs as ``##`` (``[design]`` for
+    informative backs), teacher peeks as ``(Q♠)``; trick zones name who played each card.
+    Empty zones are left out unless they are hands, piles or tricks.
+    """
+    names = obs_names(obs)
+    lines = render_header(obs)
+    info = _info_tokens(obs, color)
+    if info:
+        lines += _wrap("", info, width, sep=" · ")
+    shown = [z for z in obs.zones if z.cards or z.kind in ("hand", "pile", "trick")]
+    labels = [zone_label(z, obs, names) for z in shown]
+    pad = max((len(lb) for lb in labels), default=0) + 2
+    for zone, label in zip(shown, labels, strict=True):
+        toks, sep = _zone_tokens(zone, names, color)
+        if not toks:
+            toks = [("—", "—")]
+        lines += _wrap(label.ljust(pad), toks, width, sep=sep)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def render_actions(actions: Iterable[str], color: bool = False, width: int = WIDTH) -> str:
+    """Actions as a numbered list (from 1), packed in columns, cards with suit symbols."""
+    toks = [_action_token(a, color) for a in actions]
+    if not toks:
+        return "(no legal actions)"
+    numw = len(str(len(toks)))
+    items = [(f"{i + 1:>{numw}}. {p}", f"{i + 1:>{numw}}. {s}") for i, (p, s) in enumerate(toks)]
+    colw = max(len(p) for p, _ in items) + 3
+    per_row = max(1, (width + 3) // colw)
+    lines = []
+    for start in range(0, len(items), per_row):
+        row = items[start : start + per_row]
+        line = "".join(s + " " * (colw - len(p)) for p, s in row[:-1]) + row[-1][1]
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def render_result(result: HandResult, names: Sequence[str] | None = None) -> str:
+    """A hand's result: a title, its summary, each scoring line and the points per seat."""
+    names_t = tuple(names) if names is not None else None
+    n = len(result.points)
+    labels = names_t if names_t is not None and len(names_t) >= n else None
+    lines = [f"Hand {result.hand + 1} result"]
+    for line in result.explain(labels).splitlines():
+        lines.append(f"  {line}")
+    pts = " · ".join(f"{seat_label(s, labels)} {p:+d}" for s, p in enumerate(result.points))
+    lines.append(f"  Points this hand: {pts}")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def render_scores(scores: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """Totals as ``North 12 · East 3 · …``."""
+    return " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(scores))
+
+
+def _title(game: str) -> str:
+    try:
+        from .core.registry import get_spec
+
+        return get_spec(game).title
+    except Exception:
+        return game
+
+
+__all__ = [
+    "action_text",
+    "obs_names",
+    "render_actions",
+    "render_header",
+    "render_observation",
+    "render_result",
+    "render_scores",
+    "zone_label",
+]
