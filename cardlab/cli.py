@@ -148,11 +148,18 @@ def build_parser() -> argparse.ArgumentParser:
     def game_args(q: argparse.ArgumentParser) -> None:
         q.add_argument("game", metavar="GAME", help="game name, e.g. hearts")
         q.add_argument("--seed", help="seed for the deals (default: random for play, 0 else)")
-        q.add_argument("--option", "-o", action="append", metavar="K=V", default=[],
-                       help="a game option, e.g. --option hands=1 (repeatable)")  # fmt: skip
+        q.add_argument(
+            "--option",
+            "-o",
+            action="append",
+            metavar="K=V",
+            default=[],
+            help="a game option, e.g. --option hands=1 (repeatable)",
+        )
         q.add_argument("--players", type=int, metavar="P", help="number of players")
-        q.add_argument("--bots", metavar="NAME|N1,N2,...",
-                       help="bot for every other seat, or one per seat")  # fmt: skip
+        q.add_argument(
+            "--bots", metavar="NAME|N1,N2,...", help="bot for every other seat, or one per seat"
+        )
 
     pl = sub.add_parser("play", help="play a game in the terminal against bots")
     game_args(pl)
@@ -162,18 +169,27 @@ def build_parser() -> argparse.ArgumentParser:
     sm = sub.add_parser("simulate", help="play many games between bots")
     game_args(sm)
     sm.add_argument("-n", type=int, required=True, metavar="N", help="number of games")
-    sm.add_argument("--per", choices=("game", "hand"), default="game",
-                    help="one CSV row per game (default) or per hand")  # fmt: skip
-    sm.add_argument("--processes", type=int, default=1, metavar="P",
-                    help="worker processes (0: one per CPU)")  # fmt: skip
+    sm.add_argument(
+        "--per",
+        choices=("game", "hand"),
+        default="game",
+        help="one CSV row per game (default) or per hand",
+    )
+    sm.add_argument(
+        "--processes", type=int, default=1, metavar="P", help="worker processes (0: one per CPU)"
+    )
     sm.add_argument("--out", metavar="FILE", help="write the results as CSV")
     sm.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     rp = sub.add_parser("replay", help="show a saved replay at one step")
     rp.add_argument("file", metavar="FILE", help="a replay JSON file")
     rp.add_argument("--step", type=int, metavar="N", help="show the table after N actions")
-    rp.add_argument("--viewpoint", default="teacher", metavar="SEAT|spectator|teacher",
-                    help="whose view to show (default: teacher)")  # fmt: skip
+    rp.add_argument(
+        "--viewpoint",
+        default="teacher",
+        metavar="SEAT|spectator|teacher",
+        help="whose view to show (default: teacher)",
+    )
     return p
 
 
@@ -243,8 +259,10 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     if args.game is None:
         df = table()
         rows = [["name", "players", "family", "summary"]]
-        rows += [[str(r["name"]), str(r["players"]), str(r["family"]), str(r["summary"])]
-                 for r in df.to_dict("records")]  # fmt: skip
+        rows += [
+            [str(r["name"]), str(r["players"]), str(r["family"]), str(r["summary"])]
+            for r in df.to_dict("records")
+        ]
         _table(rows, out)
         return 0
     spec = get_spec(args.game)
@@ -503,8 +521,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     match = Match(game, seed=_seed(args.seed), agents=agents)
     st = match.state
     others = ", ".join(f"{seat_label(s, st.names)} ({b})" for s, b in agents.items())
-    print(f"{spec.title}, seed {match.seed}. You are {st.names[args.seat]} (seat {args.seat}); "
-          f"bots: {others}. Type 'help' for the commands.", file=out)  # fmt: skip
+    print(
+        f"{spec.title}, seed {match.seed}. You are {st.names[args.seat]} (seat {args.seat}); "
+        f"bots: {others}. Type 'help' for the commands.",
+        file=out,
+    )
     session = _Session(match, args.seat, out, inp, color=_color(out))
     try:
         outcome = session.run()
@@ -538,8 +559,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bots = parse_bots(args.bots, game.spec, game.players, None)
     seed = _seed(args.seed)
     seed = 0 if seed is None else seed
-    df = simulate(game, list(bots), n=args.n, seed=seed, per=args.per, processes=args.processes,
-                  progress=not args.no_progress)  # fmt: skip
+    df = simulate(
+        game,
+        list(bots),
+        n=args.n,
+        seed=seed,
+        per=args.per,
+        processes=args.processes,
+        progress=not args.no_progress,
+    )
     names = _names(game.new_state())
     players = game.players
     print(f"{game.spec.title}: {args.n} games, seed {seed!r}, per {args.per}", file=out)
@@ -548,15 +576,29 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             hands = int(df["hands"].sum())
             rows = [["seat", "name", "bot", "mean score", "win rate"]]
             for s in range(players):
-                rows.append([str(s), names[s], bots[s], f"{df[f'score_{s}'].mean():.2f}",
-                             f"{100 * df[f'win_{s}'].mean():.1f}%"])  # fmt: skip
+                rows.append(
+                    [
+                        str(s),
+                        names[s],
+                        bots[s],
+                        f"{df[f'score_{s}'].mean():.2f}",
+                        f"{100 * df[f'win_{s}'].mean():.1f}%",
+                    ]
+                )
         else:
             hands = len(df)
             last = df.groupby("game").tail(1)
             rows = [["seat", "name", "bot", "mean points/hand", "mean final score"]]
             for s in range(players):
-                rows.append([str(s), names[s], bots[s], f"{df[f'points_{s}'].mean():.2f}",
-                             f"{last[f'total_{s}'].mean():.2f}"])  # fmt: skip
+                rows.append(
+                    [
+                        str(s),
+                        names[s],
+                        bots[s],
+                        f"{df[f'points_{s}'].mean():.2f}",
+                        f"{last[f'total_{s}'].mean():.2f}",
+                    ]
+                )
         print(f"games: {args.n} · hands: {hands}", file=out)
         _table(rows, out)
     if args.out:

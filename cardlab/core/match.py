@@ -142,6 +142,7 @@ class Match:
         Raises :class:`IllegalActionError` (with the reason and the legal actions) and
         changes nothing if the action is illegal.
         """
+        self._resume()
         if seat is None and self.state.current == "simultaneous":
             humans = [s for s in self.state.to_move if s not in self.agents]
             if len(humans) == 1:
@@ -151,6 +152,12 @@ class Match:
         self._branch()
         self._settle()
         return Action(self.history[before][1])
+
+    def _resume(self) -> None:
+        """After seeking back to a pending deal, deal it again (as recorded, or from the seed)."""
+        while self.state.current == CHANCE and self._redo and self._redo[-1][0] is None:
+            self.seek(len(self.history) + 1)
+        self._settle()
 
     def _branch(self) -> None:
         """A new action after an undo: forget the undone future and its checkpoints."""
@@ -171,6 +178,7 @@ class Match:
 
     def step(self) -> Action | None:
         """Let the next agent act; returns its action, or None if a human must act."""
+        self._resume()
         st = self.state
         if st.terminal:
             return None
@@ -296,7 +304,9 @@ class Match:
             for s, t in enumerate(totals):
                 row[f"total_{s}"] = t
             rows.append(row)
-        return pd.DataFrame(rows)
+        seats = range(self.game.players)
+        columns = ["hand", *(f"points_{s}" for s in seats), *(f"total_{s}" for s in seats)]
+        return pd.DataFrame(rows, columns=columns)
 
     # ----------------------------------------------------------- replays
     def to_replay(self, meta: Mapping[str, Any] | None = None) -> Replay:

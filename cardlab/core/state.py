@@ -284,31 +284,32 @@ class State:
         return act
 
     def _resolve(self, act: str, seat: int, acts: tuple[Action, ...]) -> Action:
-        """Find the legal action a loosely written text means, or raise."""
+        """Find the legal action a loosely written text means, or raise with the reason."""
         text = canonical_text(str(act))
         if text in acts:
             return acts[acts.index(text)]
         if seat not in self.to_move:
             raise IllegalActionError(str(act), self._not_your_turn(seat))
-        if text.split(" ", 1)[0] not in {a.verb for a in acts}:
-            verbs = sorted({a.verb for a in acts})
-            raise IllegalActionError(
-                str(act),
-                f"{self.names[seat]} can't {text.split(' ', 1)[0] or 'do that'} now "
-                f"(the {self.phase} phase allows: {', '.join(verbs)})",
-                acts,
-            )
-        raise IllegalActionError(str(act), self.why_illegal(action(text), seat), acts)
+        reason = self.why_illegal(action(text), seat) if text else ""
+        if not reason:
+            verb = text.split(" ", 1)[0] or "do that"
+            verbs = ", ".join(sorted({a.verb for a in acts}))
+            reason = f"{self.names[seat]} can't {verb} now (the {self.phase} phase allows: {verbs})"
+        raise IllegalActionError(str(act), reason, acts)
 
     def _not_your_turn(self, seat: int) -> str:
-        if not 0 <= seat < self.players:
-            return f"there is no seat {seat}; seats are 0 to {self.players - 1}"
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
         waiting = ", ".join(self.names[s] for s in self.to_move)
         return f"it is not {self.names[seat]}'s turn; waiting for {waiting}"
 
     def why_illegal(self, act: Action, seat: int) -> str:
-        """Why ``act`` is illegal for ``seat`` now, in rule terms."""
-        return "not allowed now"
+        """Why ``act`` is illegal for ``seat`` now, in rule terms.
+
+        Games override this; an empty answer falls back to naming the verbs the current
+        phase allows.
+        """
+        return ""
 
     def explain(self, act: str, seat: int | None = None) -> str:
         """Why an action is illegal now, or ``"legal"``."""

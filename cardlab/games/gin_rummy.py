@@ -91,7 +91,7 @@ from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
-from ..core.state import GameSpec, State, canonical_text
+from ..core.state import GameSpec, State
 from ..rules import melds as _m
 from ..rules.deals import seat_by_seat_deal
 
@@ -151,13 +151,27 @@ _EVENTS: dict[tuple[str, ...], tuple[list[list[Event]], ...]] = {}
 def _events(names: tuple[str, ...]) -> tuple[list[list[Event]], ...]:
     ev = _EVENTS.get(names)
     if ev is None:
-        stock = [[Event("draw", s, f"{names[s]} draws from the stock",
-                        f"{names[s]} draws {CARDS[i].text} from the stock", (s,))
-                  for i in range(52)] for s in range(len(names))]  # fmt: skip
-        upcard = [[Event("draw", s, f"{names[s]} takes the {CARDS[i].text} upcard")
-                   for i in range(52)] for s in range(len(names))]  # fmt: skip
-        discard = [[Event("discard", s, f"{names[s]} discards {CARDS[i].text}")
-                    for i in range(52)] for s in range(len(names))]  # fmt: skip
+        stock = [
+            [
+                Event(
+                    "draw",
+                    s,
+                    f"{names[s]} draws from the stock",
+                    f"{names[s]} draws {CARDS[i].text} from the stock",
+                    (s,),
+                )
+                for i in range(52)
+            ]
+            for s in range(len(names))
+        ]
+        upcard = [
+            [Event("draw", s, f"{names[s]} takes the {CARDS[i].text} upcard") for i in range(52)]
+            for s in range(len(names))
+        ]
+        discard = [
+            [Event("discard", s, f"{names[s]} discards {CARDS[i].text}") for i in range(52)]
+            for s in range(len(names))
+        ]
         ev = _EVENTS[names] = (stock, upcard, discard)
     return ev
 
@@ -255,12 +269,13 @@ def _attach(melds: Sequence[int], laid: int, around: bool) -> list[tuple[int, in
 @dataclass(frozen=True)
 class GinRummyOptions(Options):
     target: int = option(100, "the game ends when a total reaches this", min=1)
-    knock_limit: int = option(10, "most deadwood a knocker may keep (0: gin only)", min=0,
-                              max=100)  # fmt: skip
-    oklahoma: bool = option(False, "the first upcard's value is the hand's knock limit "
-                            "(an Ace: gin only)")  # fmt: skip
-    parlett: bool = option(False, "the knock limit is the value of the upcard showing "
-                           "when you knock")  # fmt: skip
+    knock_limit: int = option(10, "most deadwood a knocker may keep (0: gin only)", min=0, max=100)
+    oklahoma: bool = option(
+        False, "the first upcard's value is the hand's knock limit (an Ace: gin only)"
+    )
+    parlett: bool = option(
+        False, "the knock limit is the value of the upcard showing when you knock"
+    )
     around_the_corner: bool = option(False, "King and Ace are consecutive (K-A-2 is a run)")
     bet: float = option(0.0, "money per point the loser pays the winner at the end", min=0)
 
@@ -309,10 +324,24 @@ class GinRummyState(State):
     """
 
     __slots__ = (
-        "_ev", "around", "bonus_lines", "final", "first_upcard", "gmask", "hand_limit",
-        "hands", "kmask", "limit", "payout", "pile", "reveal", "stock", "taken", "turns",
+        "_ev",
+        "around",
+        "bonus_lines",
+        "final",
+        "first_upcard",
+        "gmask",
+        "hand_limit",
+        "hands",
+        "kmask",
+        "limit",
+        "payout",
+        "pile",
+        "reveal",
+        "stock",
+        "taken",
+        "turns",
         "wins",
-    )  # fmt: skip
+    )
     _nested_lists: ClassVar[tuple[str, ...]] = ()
 
     hands: list[int]
@@ -377,18 +406,28 @@ class GinRummyState(State):
         self.phase = "draw"
         first = 1 - self.dealer
         self.to_move = (first,)
-        self.log("deal", self.dealer, f"{self.names[self.dealer]} deals hand "
-                 f"{self.hand_number + 1}; the upcard is {up.text}")  # fmt: skip
+        self.log(
+            "deal",
+            self.dealer,
+            f"{self.names[self.dealer]} deals hand {self.hand_number + 1}; the upcard is {up.text}",
+        )
         if self.hand_limit == 0:
-            self.log("limit", None, "Oklahoma: the first upcard is an Ace, so only gin "
-                     "ends this hand")  # fmt: skip
+            self.log(
+                "limit", None, "Oklahoma: the first upcard is an Ace, so only gin ends this hand"
+            )
         elif self.hand_limit > 0:
             self.log("limit", None, f"Oklahoma: the knock limit this hand is {self.hand_limit}")
 
     @classmethod
-    def deal_action(cls, game: Any, hands: Sequence[Any] | Mapping[int, Any], *,
-                    upcard: str | Card | None = None, stock: Sequence[Any] | str | None = None,
-                    rng: random.Random | None = None) -> Action:  # fmt: skip
+    def deal_action(
+        cls,
+        game: Any,
+        hands: Sequence[Any] | Mapping[int, Any],
+        *,
+        upcard: str | Card | None = None,
+        stock: Sequence[Any] | str | None = None,
+        rng: random.Random | None = None,
+    ) -> Action:
         """A deal from hands given seat by seat; whatever is left out is dealt at random.
 
         ``hands`` is a list of two hands (or a dict seat -> hand), each a string such as
@@ -399,8 +438,9 @@ class GinRummyState(State):
         fixed = list(parse_cards(stock)) if stock is not None else []
         room = 52 - 2 * HAND_SIZE - 1
         if len(fixed) > room:
-            raise IllegalActionError("deal", f"the stock holds {room} cards; {len(fixed)} "
-                                     "were given")  # fmt: skip
+            raise IllegalActionError(
+                "deal", f"the stock holds {room} cards; {len(fixed)} were given"
+            )
         extra = ([upcard] if upcard is not None else []) + fixed
         act = seat_by_seat_deal(game, hands, HAND_SIZE, rng, extra=extra)
         if upcard is not None or not fixed:
@@ -443,15 +483,6 @@ class GinRummyState(State):
         self.gmask = gm
         return km
 
-    def _resolve(self, act: str, seat: int, acts: tuple[Action, ...]) -> Action:
-        # The base class words a wrong verb generically; in this game every verb has a
-        # rule-specific reason, so ask why_illegal for all of them.
-        text = canonical_text(str(act))
-        verb = text.split(" ", 1)[0]
-        if text not in acts and seat in self.to_move and verb in _VERBS:
-            raise IllegalActionError(str(act), self.why_illegal(action(text), seat), acts)
-        return super()._resolve(act, seat, acts)
-
     def why_illegal(self, act: Action, seat: int) -> str:
         verb = act.verb
         phase = self.phase
@@ -461,8 +492,8 @@ class GinRummyState(State):
             if act.args == ("upcard",) and not self.pile:
                 return "the discard pile is empty"
             return "draw with 'draw stock' or take the upcard with 'draw upcard'"
-        if phase != "discard":
-            return "not allowed now"
+        if phase != "discard" or verb not in _VERBS:
+            return ""
         if verb == "draw":
             return "you have already drawn this turn; now discard, knock or go gin"
         card = act.card
@@ -477,23 +508,31 @@ class GinRummyState(State):
             )
         left = _m.min_deadwood(hand & ~card.bit, self.around)
         if verb == "gin":
-            return (f"gin needs 0 deadwood after the discard; discarding {card} leaves "
-                    f"{left}")  # fmt: skip
+            return f"gin needs 0 deadwood after the discard; discarding {card} leaves {left}"
         if verb == "knock":
             limit = self.limit
             if left == 0:
                 return f"discarding {card} leaves no deadwood: that is gin ('gin {card.code}')"
             if limit == 0 and self.options.oklahoma:
-                return ("knocking is not allowed this hand (Oklahoma: the first upcard was "
-                        "an Ace); go gin")  # fmt: skip
+                return (
+                    "knocking is not allowed this hand (Oklahoma: the first upcard was "
+                    "an Ace); go gin"
+                )
             if limit == 0:
-                return (f"the knock limit is 0, so only gin ends the hand; discarding {card} "
-                        f"leaves {left}")  # fmt: skip
-            why = (f"you can knock only with {limit} or less deadwood after discarding; "
-                   f"discarding {card} leaves {left}")  # fmt: skip
+                return (
+                    f"the knock limit is 0, so only gin ends the hand; discarding {card} "
+                    f"leaves {left}"
+                )
+            why = (
+                f"you can knock only with {limit} or less deadwood after discarding; "
+                f"discarding {card} leaves {left}"
+            )
             if self.options.parlett:
-                top = f"the upcard showing is {CARDS[self.pile[-1]]}" if self.pile else (
-                    "the discard pile is empty")  # fmt: skip
+                top = (
+                    f"the upcard showing is {CARDS[self.pile[-1]]}"
+                    if self.pile
+                    else ("the discard pile is empty")
+                )
                 why += f" (Parlett: {top})"
             return why
         return "not allowed now"
@@ -597,14 +636,21 @@ class GinRummyState(State):
         kpoints = _m.card_values(kdead)
         card = CARDS[idx]
         if gin:
-            self.log("gin", seat, f"{names[seat]} goes gin, discarding {card} face down")
+            said = f"{names[seat]} goes gin, discarding a card face down"
         else:
-            self.log("knock", seat, f"{names[seat]} knocks with {kpoints} deadwood, "
-                     f"discarding {card} face down")  # fmt: skip
+            said = f"{names[seat]} knocks with {kpoints} deadwood, discarding a card face down"
+        self.log(
+            "gin" if gin else "knock",
+            seat,
+            said,
+            said.replace("a card face down", f"{card} face down"),
+            (seat,),
+        )
         self.log("show", seat, f"{names[seat]} shows " + _show(kmelds, kdead, around))
         for meld, cards in attached:
-            laid_text = " ".join(c.text for c in meld_cards(meld | cards, around)
-                                 if cards >> c.index & 1)  # fmt: skip
+            laid_text = " ".join(
+                c.text for c in meld_cards(meld | cards, around) if cards >> c.index & 1
+            )
             on = " ".join(c.text for c in meld_cards(meld, around))
             text = f"{names[other]} lays off {laid_text} on {names[seat]}'s {on}"
             self.log("layoff", other, text)
@@ -615,22 +661,28 @@ class GinRummyState(State):
             if dpoints:
                 lines.append(ScoreLine(seat, dpoints, f"{names[other]}'s deadwood"))
             total = GIN_BONUS + dpoints
-            summary = (f"{names[seat]} goes gin and scores {total} ({GIN_BONUS} + "
-                       f"{dpoints} deadwood)")  # fmt: skip
+            summary = (
+                f"{names[seat]} goes gin and scores {total} ({GIN_BONUS} + {dpoints} deadwood)"
+            )
             winner = seat
         elif kpoints < dpoints:
-            lines.append(ScoreLine(seat, dpoints - kpoints,
-                                   f"knock: {dpoints} − {kpoints} deadwood"))  # fmt: skip
-            summary = (f"{names[seat]} knocks with {kpoints} against {dpoints} and scores "
-                       f"{dpoints - kpoints}")  # fmt: skip
+            lines.append(
+                ScoreLine(seat, dpoints - kpoints, f"knock: {dpoints} − {kpoints} deadwood")
+            )
+            summary = (
+                f"{names[seat]} knocks with {kpoints} against {dpoints} and scores "
+                f"{dpoints - kpoints}"
+            )
             winner = seat
         else:
             diff = kpoints - dpoints
             if diff:
                 lines.append(ScoreLine(other, diff, f"undercut: {kpoints} − {dpoints} deadwood"))
             lines.append(ScoreLine(other, UNDERCUT_BONUS, "undercut bonus"))
-            summary = (f"{names[other]} undercuts {names[seat]} ({dpoints} against "
-                       f"{kpoints}) and scores {diff + UNDERCUT_BONUS}")  # fmt: skip
+            summary = (
+                f"{names[other]} undercuts {names[seat]} ({dpoints} against "
+                f"{kpoints}) and scores {diff + UNDERCUT_BONUS}"
+            )
             winner = other
         points = [0, 0]
         for line in lines:
@@ -639,10 +691,10 @@ class GinRummyState(State):
         melds = (kmelds, dmelds) if seat == 0 else (dmelds, kmelds)
         dead = (kdead, ddead) if seat == 0 else (ddead, kdead)
         values = (kpoints, dpoints) if seat == 0 else (dpoints, kpoints)
-        self.reveal = Reveal("gin" if gin else "knock", seat, idx, melds, dead, values,
-                             tuple(attached))  # fmt: skip
-        self._close_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary),
-                         winner)  # fmt: skip
+        self.reveal = Reveal(
+            "gin" if gin else "knock", seat, idx, melds, dead, values, tuple(attached)
+        )
+        self._close_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary), winner)
 
     def _close_hand(self, result: HandResult, winner: int | None) -> None:
         self.kmask = -1
@@ -680,8 +732,10 @@ class GinRummyState(State):
             payee = 0 if scores[0] > scores[1] else 1
             diff = abs(scores[0] - scores[1])
             self.payout = Payout(1 - payee, payee, diff, diff * opts.bet)
-            parts.append(f"{names[1 - payee]} pays {names[payee]} {diff * opts.bet:g} "
-                         f"({diff} points × {opts.bet:g})")  # fmt: skip
+            parts.append(
+                f"{names[1 - payee]} pays {names[payee]} {diff * opts.bet:g} "
+                f"({diff} points × {opts.bet:g})"
+            )
         summary = ". ".join(parts)
         self.final = HandResult(len(self.results), tuple(points), tuple(lines), summary)
         self.log("final", None, summary)
@@ -695,13 +749,20 @@ class GinRummyState(State):
         shown = rv is not None
         zones: list[Zone] = []
         for s in (0, 1):
-            zones.append(Zone("hand", s, tuple(self.entry(c, v == s, v, shown)
-                                               for c in cards_of(self.hands[s])),
-                              "hand", label=names[s]))  # fmt: skip
+            zones.append(
+                Zone(
+                    "hand",
+                    s,
+                    tuple(self.entry(c, v == s, v, shown) for c in cards_of(self.hands[s])),
+                    "hand",
+                    label=names[s],
+                )
+            )
         stock = tuple(self.entry(CARDS[i], False, v) for i in self.stock)
         zones.append(Zone("stock", None, stock, "pile", label="stock"))
-        zones.append(Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile",
-                          label="discard pile"))  # fmt: skip
+        zones.append(
+            Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile", label="discard pile")
+        )
         info: dict[str, Any] = {
             "names": names,
             "target": self.options.target,
@@ -715,20 +776,45 @@ class GinRummyState(State):
             "around_the_corner": self.around,
         }
         if rv is not None:
-            zones.append(Zone("knock_discard", rv.knocker, (CARDS[rv.card],), "pile",
-                              label=f"{names[rv.knocker]}'s {rv.kind} discard"))  # fmt: skip
+            face_down = self.entry(CARDS[rv.card], v == rv.knocker, v)
+            zones.append(
+                Zone(
+                    "knock_discard",
+                    rv.knocker,
+                    (face_down,),
+                    "pile",
+                    label=f"{names[rv.knocker]}'s {rv.kind} discard",
+                )
+            )
             for s in (0, 1):
                 for k, meld in enumerate(rv.melds[s]):
-                    zones.append(Zone("melds", s, meld_cards(meld, self.around), "meld",
-                                      label=f"{names[s]} meld {k + 1}"))  # fmt: skip
-                zones.append(Zone("deadwood", s, cards_of(rv.deadwood[s]), "row",
-                                  label=f"{names[s]} deadwood ({rv.points[s]})"))  # fmt: skip
+                    zones.append(
+                        Zone(
+                            "melds",
+                            s,
+                            meld_cards(meld, self.around),
+                            "meld",
+                            label=f"{names[s]} meld {k + 1}",
+                        )
+                    )
+                zones.append(
+                    Zone(
+                        "deadwood",
+                        s,
+                        cards_of(rv.deadwood[s]),
+                        "row",
+                        label=f"{names[s]} deadwood ({rv.points[s]})",
+                    )
+                )
             laid = 0
             for _, cards in rv.layoffs:
                 laid |= cards
             defender = 1 - rv.knocker
-            zones.append(Zone("layoffs", defender, cards_of(laid), "row",
-                              label=f"{names[defender]} lays off"))  # fmt: skip
+            zones.append(
+                Zone(
+                    "layoffs", defender, cards_of(laid), "row", label=f"{names[defender]} lays off"
+                )
+            )
             info["deadwoods"] = rv.points
             info["knocker"] = rv.knocker
         if isinstance(v, int) and self.phase in ("draw", "discard"):

@@ -96,17 +96,30 @@ MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
 
 
+def _fill(verb: tuple[Action, ...], table: list[list[Any]], s: int, m: int) -> tuple[Action, ...]:
+    r = table[s][m] = tuple(verb[i] for i in _ORDER[s] if m >> (i - 13 * s) & 1)
+    return r
+
+
 def _acts(mask: int, verb: tuple[Action, ...], table: list[list[Any]]) -> tuple[Action, ...]:
-    out: tuple[Action, ...] = ()
-    for s in range(4):
-        m = (mask >> (13 * s)) & 0x1FFF
-        if m:
-            t = table[s]
-            r = t[m]
-            if r is None:
-                r = t[m] = tuple(verb[i] for i in _ORDER[s] if m >> (i - 13 * s) & 1)
-            out += r
-    return out
+    """Actions for every card in ``mask``, suit by suit (tables filled on first use)."""
+    m = mask & 0x1FFF
+    a = table[0][m]
+    if a is None:
+        a = _fill(verb, table, 0, m)
+    m = (mask >> 13) & 0x1FFF
+    b = table[1][m]
+    if b is None:
+        b = _fill(verb, table, 1, m)
+    m = (mask >> 26) & 0x1FFF
+    c = table[2][m]
+    if c is None:
+        c = _fill(verb, table, 2, m)
+    m = mask >> 39
+    d = table[3][m]
+    if d is None:
+        d = _fill(verb, table, 3, m)
+    return a + b + c + d
 
 
 _NEXT = ((1,), (2,), (3,), (0,))
@@ -255,13 +268,8 @@ class HeartsState(State):
             led = trick[0] // 13
             follow = (hand >> (13 * led)) & 0x1FFF
             if follow:
-                t = _PLAY_T[led]
-                r = t[follow]
-                if r is None:
-                    r = t[follow] = tuple(
-                        PLAY[i] for i in _ORDER[led] if follow >> (i - 13 * led) & 1
-                    )
-                return r
+                r = _PLAY_T[led][follow]
+                return _fill(PLAY, _PLAY_T, led, follow) if r is None else r
             if self.trick_number == 0:
                 ok = hand & ~self._first_trick_bar()
                 if ok:
@@ -279,8 +287,8 @@ class HeartsState(State):
 
     def why_illegal(self, act: Action, seat: int) -> str:
         card = act.card
-        if act.verb not in ("play", "pass") or card is None:
-            return "not allowed now"
+        if act.verb != self.phase or card is None:
+            return ""
         hand = self.hands[seat]
         if not hand >> card.index & 1:
             return f"you don't hold {card}"
@@ -296,7 +304,7 @@ class HeartsState(State):
         if hand & SUIT_MASKS[led]:
             return f"must follow suit: you hold {SUIT_SYMBOLS[led]}"
         barred = "a heart or the Q♠" + (" or the J♦" if self.options.omnibus else "")
-        return f"no {barred} on the first trick while you hold another card"
+        return f"you can't play {barred} on the first trick while you hold any other card"
 
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:

@@ -165,7 +165,8 @@ def test_knock_scoring_with_every_kind_of_layoff() -> None:
     st = gst(m)
     assert st.terminal and m.scores == (0, 19) and m.winners() == (SOUTH,)
     texts = m.event_texts("spectator")
-    assert "South knocks with 1 deadwood, discarding K♣ face down" in texts
+    assert "South knocks with 1 deadwood, discarding a card face down" in texts
+    assert "South knocks with 1 deadwood, discarding K♣ face down" in m.event_texts(SOUTH)
     assert "North lays off 8♥ 9♥ on South's 5♥ 6♥ 7♥" in texts  # a chain on a run
     assert "North lays off Q♠ on South's 9♠ 10♠ J♠" in texts  # a run end
     assert "North lays off 2♥ on South's 2♣ 2♦ 2♠" in texts  # the fourth of a set
@@ -177,7 +178,8 @@ def test_knock_scoring_with_every_kind_of_layoff() -> None:
     assert codes(obs.zone("layoffs").cards) == {"8H", "9H", "QS", "2H"}
     assert codes(obs.zone("deadwood", NORTH).cards) == {"3C", "7C", "KD"}
     assert codes(obs.zone("deadwood", SOUTH).cards) == {"AC"}
-    assert codes(obs.zone("knock_discard").cards) == {"KC"}
+    assert obs.zone("knock_discard").faces == ()  # the knock card stays face down
+    assert codes(m.observation(SOUTH).zone("knock_discard").cards) == {"KC"}
     assert obs.info["deadwoods"] == (20, 1)
     assert not any(isinstance(c, Back | Peek) for z in obs.zones if z.name == "hand"
                    for c in z.cards)  # fmt: skip

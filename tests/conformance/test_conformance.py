@@ -1,0 +1,448 @@
+"""Conformance: every game in ``cardlab.games.GAMES`` keeps the state protocol.
+
+Each test plays seeded games (hypothesis draws the seeds) with random legal actions, some
+seats optionally played by the game's heuristic bot so that rarer endings (moon shots,
+knocks) happen too, and checks one promise of the protocol along the way.  Nothing here
+is specific to one game except three small tables: extra option sets to cover, the zones
+that hold the physical cards, and (in ``tests/oracles.py``) what each seat may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import cards_in_text, cards_in_value, oracle_for, peeks_in_value
+
+import cardlab
+from cardlab.core.actions import Action
+from cardlab.core.cards import Card
+from cardlab.core.errors import IllegalActionError
+from cardlab.core.match import Match
+from cardlab.core.observation import Back, Observation
+from cardlab.core.replay import Replay
+from cardlab.core.state import Game, State, canonical_text
+from cardlab.games import GAMES
+
+#: Option sets covered besides the defaults.
+EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "hearts": [{"omnibus": True, "moon": "choice"}, {"moon": "subtract", "target": 60}],
+}
+#: Zones whose cards are the physical cards (others repeat them, e.g. Hearts' "taken").
+PHYSICAL_ZONES: dict[str, set[str]] = {
+    "hearts": {"hand", "passing", "trick"},
+    "gin_rummy": {"hand", "stock", "discard", "knock_discard"},
+}
+HAND_STEP_BOUND = 1_000  # every hand ends within this many steps
+GAME_STEP_BOUND = 1_000_000  # and every game within this many
+CHECKED_HANDS = 5  # hands per game when every step is checked (Hearts: all pass directions)
+
+SEEDS = st.integers(0, 2**31)
+FEW = settings(max_examples=15, deadline=None)
+SOME = settings(max_examples=25, deadline=None)
+
+
+def _cases(with_extras: bool) -> list[Any]:
+    out = []
+    for spec in GAMES:
+        sets = [{}] + (EXTRA_OPTIONS.get(spec.name, []) if with_extras else [])
+        for opts in sets:
+            label = ",".join(f"{k}={v}" for k, v in opts.items()) or "default"
+            out.append(pytest.param(spec.name, opts, id=f"{spec.name}[{label}]"))
+    return out
+
+
+CASES = _cases(with_extras=True)
+DEFAULTS = _cases(with_extras=False)
+
+
+# ------------------------------------------------------------------ playing
+class Chooser:
+    """Picks the next action: chance from a seeded generator, seats at random or by bot.
+
+    With ``bots=True`` each seat is, at random, played by the game's heuristic bot (which
+    sees only its observation); the other seats pick uniformly among legal actions.
+    """
+
+    def __init__(self, game: Game, seed: int, bots: bool = False) -> None:
+        self.rng = random.Random(seed)
+        bot = game.spec.bots.get("heuristic")
+        self.bots = {
+            s: bot(s, seed) for s in range(game.players) if bots and bot and self.rng.random() < 0.5
+        }
+
+    def choose(self, state: State) -> tuple[int | None, Action]:
+        if state.current == "chance":
+            return None, state.sample_chance(self.rng)
+        seat = self.rng.choice(state.to_move)
+        if seat in self.bots:
+            return seat, self.bots[seat].act(state.observation(seat))
+        return seat, self.rng.choice(state.legal_actions(seat))
+
+
+def playout(state: State, chooser: Chooser) -> Iterator[tuple[int | None, Action]]:
+    """Play to the end, yielding each step after it is applied; enforce the step bounds."""
+    steps = hand_steps = 0
+    hand = len(state.results)
+    while not state.terminal:
+        seat, act = chooser.choose(state)
+        done = state.apply(act, seat)
+        assert done == canonical_text(str(act)), f"apply returned {done!r} for {act!r}"
+        steps += 1
+        hand_steps += 1
+        if len(state.results) != hand:
+            hand, hand_steps = len(state.results), 0
+        assert hand_steps <= HAND_STEP_BOUND, f"hand {hand + 1} is not over after {hand_steps}"
+        assert steps <= GAME_STEP_BOUND, "the game is not over"
+        yield seat, done
+
+
+def new_game(name: str, options: dict[str, Any], **more: Any) -> Game:
+    return cardlab.load(name, **{**options, **more})
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything an illegal action or a clone's play must leave alone."""
+    return (
+        state.observation(None),
+        state.current,
+        state.to_move,
+        tuple(state.scores),
+        len(state.events),
+        len(state.results),
+        tuple(state.legal_actions(s) for s in range(state.players)),
+    )
+
+
+def codes(cards: set[Any]) -> list[str]:
+    return sorted(c.code for c in cards)
+
+
+# ------------------------------------------------------------- termination
+@pytest.mark.parametrize(("name", "options"), DEFAULTS)
+@FEW
+@given(seed=SEEDS)
+def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed: int) -> None:
+    state = new_game(name, options).new_state()
+    for _ in playout(state, Chooser(state.game, seed)):
+        pass
+    assert state.terminal and state.current is None and state.to_move == ()
+    assert state.winners(), "a finished game has winners"
+    assert all(state.legal_actions(s) == () for s in range(state.players))
+    for result in state.results:
+        for seat in range(state.players):
+            explained = sum(line.points for line in result.lines if line.seat == seat)
+            assert explained == result.points[seat], f"hand {result.hand}: lines ≠ points"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@SOME
+@given(seed=SEEDS)
+def test_single_hand_finishes(name: str, options: dict[str, Any], seed: int) -> None:
+    state = new_game(name, options, hands=1).new_state()
+    for _ in playout(state, Chooser(state.game, seed, bots=True)):
+        pass
+    assert state.terminal and len(state.results) == 1 and state.winners()
+
+
+# ------------------------------------------------- information and cards
+def check_views(state: State, oracle: Any) -> None:
+    """No seat or spectator sees a face the oracle says it has not seen."""
+    for viewer in [*range(state.players), "spectator"]:
+        obs = state.observation(viewer)
+        peeks = peeks_in_value(obs.zones) + peeks_in_value(dict(obs.info))
+        assert not peeks, f"{viewer!r} is shown teacher peeks {peeks}"
+        shown = (
+            cards_in_value(obs.zones) | cards_in_value(dict(obs.info)) | cards_in_value(obs.legal)
+        )
+        leaked = shown - oracle.visible_to(viewer)
+        assert not leaked, f"{viewer!r} sees {codes(leaked)} in {state!r}"
+    teacher = state.observation(None)
+    for zone, entry in teacher.entries():
+        assert not isinstance(entry, Back), f"the teacher sees a back in zone {zone.name!r}"
+        if isinstance(entry, Card):
+            assert entry in oracle.public, f"{entry} is shown as public in {zone.name!r}"
+
+
+def check_events(events: list[Any], state: State, oracle: Any) -> None:
+    """Each new event, worded for a viewer, names only faces that viewer has seen."""
+    for e in events:
+        for viewer in [*range(state.players), "spectator"]:
+            leaked = cards_in_text(e.text_for(viewer)) - oracle.visible_to(viewer)
+            assert not leaked, f"{viewer!r} reads {codes(leaked)} in {e.text_for(viewer)!r}"
+
+
+def check_cards_conserved(state: State, oracle: Any) -> None:
+    """The physical zones of the teacher view hold each card once, where the oracle has it."""
+    names = PHYSICAL_ZONES[state.game.spec.name]
+    teacher = state.observation(None)
+    shown: dict[tuple[str, int | None], list[Any]] = {}
+    for z in teacher.zones:
+        if z.name in names:
+            shown.setdefault((z.name, z.owner), []).extend(z.faces)
+    faces = [c for cs in shown.values() for c in cs]
+    assert len(faces) == len(set(faces)), "a card lies in two places at once"
+    model = oracle.locations()
+    for key in set(shown) | set(model):
+        got, want = set(shown.get(key, ())), model.get(key, set())
+        assert got == want, f"zone {key}: engine {codes(got)}, oracle {codes(want)}"
+    assert not set(faces) & oracle.off_table
+    assert len(faces) + len(oracle.off_table) == len(state.game.deck)
+    assert set(faces) | oracle.off_table == set(state.game.deck.cards)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: int) -> None:
+    """Follow a game with the oracle; check every view and event at every step."""
+    game = new_game(name, options, hands=CHECKED_HANDS)
+    state = game.new_state()
+    oracle = oracle_for(game)
+    seen_events = 0
+    for seat, act in playout(state, Chooser(game, seed, bots=True)):
+        oracle.step(seat, act)
+        check_views(state, oracle)
+        check_events(state.events[seen_events:], state, oracle)
+        seen_events = len(state.events)
+        check_cards_conserved(state, oracle)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_simultaneous_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
+    """While seats choose at once, one seat's choice shows no face to the others."""
+    state = new_game(name, options, hands=2).new_state()
+    chooser = Chooser(state.game, seed)
+    while not state.terminal:
+        seat, act = chooser.choose(state)
+        if state.current != "simultaneous":
+            state.apply(act, seat)
+            continue
+        assert seat is not None
+        phase = state.phase
+        before = {s: state.observation(s) for s in range(state.players)}
+        state.apply(act, seat)
+        if state.phase != phase:
+            continue  # the choices were revealed together
+        after = {s: state.observation(s) for s in range(state.players)}
+        assert after[seat] != before[seat], f"seat {seat} does not see its own choice {act}"
+        for other in range(state.players):
+            if other != seat:
+                assert faces(after[other]) == faces(before[other]), (
+                    f"seat {other} sees something of seat {seat}'s choice {act}"
+                )
+
+
+def faces(obs: Observation) -> set[Any]:
+    return cards_in_value(obs.zones) | cards_in_value(dict(obs.info))
+
+
+# --------------------------------------------------------- legal actions
+def check_turn(state: State) -> None:
+    cur = state.current
+    seats = range(state.players)
+    if cur == "chance":
+        assert state.phase == "deal" and state.chance
+        assert all(state.legal_actions(s) == () for s in seats)
+    elif cur is None:
+        assert state.terminal and state.to_move == () and state.winners()
+        assert all(state.legal_actions(s) == () for s in seats)
+    elif cur == "simultaneous":
+        assert len(state.to_move) > 1 and state.legal_actions() == ()
+    else:
+        assert state.to_move == (cur,) and state.legal_actions() == state.legal_actions(cur)
+    if cur is not None:
+        assert state.winners() == ()
+    for s in seats:
+        obs = state.observation(s)
+        legal = state.legal_actions(s)
+        assert obs.legal == (legal if s in state.to_move and not state.chance else ())
+        if s in state.to_move and not state.chance:
+            assert legal, f"seat {s} is to move with no legal action in {state!r}"
+            assert len(set(legal)) == len(legal), "legal actions repeat"
+            for a in legal:
+                assert state.clone().apply(a, s) == a
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_legal_actions_are_listed_and_apply(name: str, options: dict[str, Any], seed: int) -> None:
+    state = new_game(name, options, hands=2).new_state()
+    check_turn(state)
+    for _ in playout(state, Chooser(state.game, seed, bots=True)):
+        check_turn(state)
+
+
+# ------------------------------------------------------ illegal actions
+JUNK = st.lists(st.text(max_size=12), max_size=4)
+
+
+def illegal_tries(state: State, rng: random.Random, pool: list[Action], junk: list[str]):
+    """(action, seat) pairs that must all be refused in this state."""
+    seats = [None, *range(state.players), -1, state.players, 99]
+    words = [*junk, "", "play", "pass", "draw", "discard XX", "play 1S", "deal 2C 2C"]
+    tries = [(w, rng.choice(seats)) for w in words]
+    tries += [(rng.choice(pool), rng.choice(seats)) for _ in range(8)] if pool else []
+    for s in range(state.players):  # another seat's legal action
+        for a in rng.sample(state.legal_actions(s), min(2, len(state.legal_actions(s)))):
+            tries.append((a, rng.choice(seats)))
+    return [(a, s) for a, s in tries if not is_legal(state, a, s)]
+
+
+def is_legal(state: State, act: str, seat: int | None) -> bool:
+    if state.terminal or state.chance:
+        return False  # no candidate is a full deal
+    if seat is None:
+        if len(state.to_move) != 1:
+            return False
+        seat = state.to_move[0]
+    return canonical_text(str(act)) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS, junk=JUNK)
+def test_illegal_actions_change_nothing(
+    name: str, options: dict[str, Any], seed: int, junk: list[str]
+) -> None:
+    state = new_game(name, options, hands=2).new_state()
+    rng = random.Random(seed)
+    pool: list[Action] = []
+
+    def probe() -> None:
+        # Each try goes to a fresh clone, so every one meets the state exactly as the last
+        # apply left it (internal caches included), and the original is never disturbed.
+        before = snapshot(state.clone())
+        for act, seat in illegal_tries(state.clone(), rng, pool, junk):
+            target = state.clone()
+            try:
+                target.apply(act, seat)
+            except IllegalActionError as e:
+                assert e.reason, f"{act!r} for seat {seat}: no reason given"
+            else:
+                pytest.fail(f"{act!r} for seat {seat} was accepted in {state!r}")
+            assert snapshot(target) == before, f"{act!r} for seat {seat} changed the state"
+
+    probe()
+    for _ in playout(state, Chooser(state.game, seed)):
+        for s in state.to_move:
+            pool.extend(state.legal_actions(s)[:3])
+        if rng.random() < 0.08:
+            probe()
+    probe()
+
+
+# ---------------------------------------------------------------- clones
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_clones_are_equal_and_independent(name: str, options: dict[str, Any], seed: int) -> None:
+    state = new_game(name, options, hands=2).new_state()
+    rng = random.Random(seed)
+    for _ in playout(state, Chooser(state.game, seed)):
+        if rng.random() > 0.1:
+            continue
+        original = snapshot(state)
+        copy = state.clone()
+        assert snapshot(copy) == original
+        advance(copy, Chooser(copy.game, seed + 1), rng.randrange(1, 12))
+        assert snapshot(state) == original, "playing on a clone changed the original"
+        frozen = snapshot(copy)
+        advance(state.clone(), Chooser(state.game, seed + 2), 1)
+        advance(state, Chooser(state.game, seed + 2), 1)
+        assert snapshot(copy) == frozen, "playing on the original changed a clone"
+
+
+def advance(state: State, chooser: Chooser, steps: int) -> None:
+    """Play up to ``steps`` steps (fewer if the game ends)."""
+    for _, _ in zip(range(steps), playout(state, chooser), strict=False):
+        pass
+
+
+# --------------------------------------------------------------- matches
+def agents_for(game: Game, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    names = ["random", *game.spec.bots]
+    return [rng.choice(names) for _ in range(game.players)]
+
+
+def rebuild(game: Game, history: list[tuple[int | None, str]]) -> State:
+    state = game.new_state()
+    for seat, text in history:
+        state.apply(text, seat)
+    return state
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> None:
+    m = Match(name, seed=seed, agents=agents_for(cardlab.load(name), seed), hands=3, **options)
+    views = {m.step_count: m.observation(None)}
+    while m.step() is not None:
+        views[m.step_count] = m.observation(None)
+    assert m.terminal
+    replay = Replay.from_json(m.to_replay().to_json())
+    assert replay == m.to_replay()
+    rng = random.Random(seed)
+    for k in [*rng.sample(sorted(views), min(6, len(views))), len(replay)]:
+        assert replay.state_at(k).observation(None) == views[k], f"step {k} differs"
+    again = Match.from_replay(replay)
+    assert again.observation(None) == m.observation(None)
+    assert again.scores == m.scores and again.history == m.history
+
+
+@pytest.mark.parametrize(("name", "options"), DEFAULTS)
+@FEW
+@given(seed=SEEDS)
+def test_matches_are_deterministic(name: str, options: dict[str, Any], seed: int) -> None:
+    def run(s: int) -> Match:
+        m = Match(name, seed=s, agents=agents_for(cardlab.load(name), seed), hands=2)
+        m.run()
+        return m
+
+    a, b = run(seed), run(seed)
+    assert a.history == b.history and a.scores == b.scores
+    assert a.event_texts() == b.event_texts()
+    assert run(seed + 1).history[0] != a.history[0], "another seed deals the same cards"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(
+    seed=SEEDS,
+    ops=st.lists(
+        st.sampled_from(["step", "undo", "redo", "seek", "turn"]), min_size=5, max_size=40
+    ),
+)
+def test_undo_redo_and_seek_rebuild_the_history(
+    name: str, options: dict[str, Any], seed: int, ops: list[str]
+) -> None:
+    m = Match(name, seed=seed, agents="random", hands=1, **options)
+    rng = random.Random(seed)
+    m.run(rng.randrange(0, 60))
+    for op in ops:
+        moved: object = True
+        if op == "step":
+            m.run(rng.randrange(1, 6))
+        elif op == "undo":
+            moved = m.undo()
+        elif op == "redo":
+            moved = m.redo()
+        elif op == "seek":
+            m.seek(rng.randrange(0, m.step_count + 1))  # back; "redo" goes forward again
+            moved = False  # seek may stop at a pending deal; the next step deals it
+        else:
+            moved = m.undo_turn(rng.randrange(m.game.players))
+        rebuilt = rebuild(m.game, m.history)
+        assert m.state.observation(None) == rebuilt.observation(None), f"after {op}"
+        assert m.state.events == rebuilt.events and m.scores == tuple(rebuilt.scores)
+        if moved:
+            assert m.state.current != "chance", f"{op} left the match waiting for a deal"
