@@ -135,4 +135,28 @@ def simulate(
                     bar.update(len(job[3]))
     finally:
         bar.close()
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=_columns(g.players, per) if not rows else None)
+
+
+def _columns(players: int, per: str) -> list[str]:
+    """Column names of an empty result, so ``n=0`` still has the usual shape."""
+    seats = range(players)
+    if per == "hand":
+        return [
+            "game",
+            "seed",
+            "hand",
+            *(f"points_{s}" for s in seats),
+            *(f"total_{s}" for s in seats),
+            "summary",
+        ]
+    return [
+        "game",
+        "seed",
+        "hands",
+        "steps",
+        *(f"score_{s}" for s in seats),
+        *(f"win_{s}" for s in seats),
+        "winners",
+        "winner",
+    ]

@@ -362,8 +362,11 @@ class Match:
 
 
 def _with_hands(events: Iterable[Event]) -> Iterable[tuple[int, Event]]:
+    """Pair each event with its hand; events after the last hand belong to that hand."""
     hand = 0
+    ended = False
     for e in events:
-        yield hand, e
-        if e.kind == "hand_over":
+        if ended and e.kind == "deal":
             hand += 1
+        ended = (ended and e.kind != "deal") or e.kind == "hand_over"
+        yield hand, e
