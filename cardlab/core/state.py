@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from .actions import Action, action
-from .cards import CARDS, Card, Deck, get_deck, parse_card
+from .cards import Card, Deck, get_deck, parse_card
 from .errors import IllegalActionError, OptionError
 from .events import SPECTATOR, TEACHER, Event, Viewer
 from .observation import Back, Observation, Peek
@@ -484,12 +484,3 @@ def canonical_text(text: str) -> str:
                 pass
         out.append(w.lower())
     return " ".join(out)
-
-
-def cards_from_mask(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out

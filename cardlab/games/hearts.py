@@ -83,7 +83,10 @@ PASS_OFFSET = (1, 3, 2, 0)
 _ORDER = tuple(tuple(sorted(range(13 * s, 13 * s + 13), key=HIGH.__getitem__)) for s in range(4))
 
 
-def _table() -> list[list[tuple[Action, ...] | None]]:
+Table = list[list[tuple[Action, ...] | None]]
+
+
+def _table() -> Table:
     return [[None] * 8192 for _ in range(4)]
 
 
@@ -96,12 +99,12 @@ MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
 
 
-def _fill(verb: tuple[Action, ...], table: list[list[Any]], s: int, m: int) -> tuple[Action, ...]:
+def _fill(verb: tuple[Action, ...], table: Table, s: int, m: int) -> tuple[Action, ...]:
     r = table[s][m] = tuple(verb[i] for i in _ORDER[s] if m >> (i - 13 * s) & 1)
     return r
 
 
-def _acts(mask: int, verb: tuple[Action, ...], table: list[list[Any]]) -> tuple[Action, ...]:
+def _acts(mask: int, verb: tuple[Action, ...], table: Table) -> tuple[Action, ...]:
     """Actions for every card in ``mask``, suit by suit (tables filled on first use)."""
     m = mask & 0x1FFF
     a = table[0][m]
