@@ -5,15 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
-
-import pandas as pd
-from tqdm.auto import tqdm
+from typing import TYPE_CHECKING, Any
 
 from .core.errors import CardlabError
 from .core.match import Agents, Match, make_agents
 from .core.registry import load
 from .core.state import Game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _game_seed(seed: int | str, i: int) -> str:
@@ -105,6 +105,9 @@ def simulate(
     progress : show a tqdm bar (default: when ``n >= 50``)
     players, **options : game options, as for :func:`cardlab.load`
     """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
     g = load(game, players, **options)
     if per not in ("game", "hand"):
         raise CardlabError(f"per must be 'game' or 'hand', not {per!r}")

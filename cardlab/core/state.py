@@ -194,7 +194,9 @@ class State:
     results: list[HandResult]
     events: list[Event]
     names: tuple[str, ...]
-    _lc_seat: int  # the seat whose legal actions are cached in _lc (-1: none, _lc empty)
+    # The seat whose legal actions are cached in _lc; None (which no seat equals) when the
+    # cache is stale.  Every apply marks it stale.
+    _lc_seat: int | None
     _lc: tuple[Action, ...]
 
     def __init__(self, game: Game) -> None:
@@ -210,7 +212,7 @@ class State:
         self.results = []
         self.events = []
         self.names = seat_names(game.players)
-        self._lc_seat = -1
+        self._lc_seat = None
         self._lc = ()
 
     # ----------------------------------------------------------------- turn
@@ -255,7 +257,7 @@ class State:
         """
         if seat is not None and seat == self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the legal actions for this seat were just listed and one is applied.
-            self._lc_seat, self._lc = -1, ()
+            self._lc_seat = None
             self._apply(act, seat)
             return act
         if self.terminal:
@@ -263,7 +265,7 @@ class State:
         if self.chance:
             a = act if type(act) is Action else Action(str(act))
             self._check_chance(a)
-            self._lc_seat, self._lc = -1, ()
+            self._lc_seat = None
             self._apply_chance(a)
             return a
         if seat is None:
@@ -279,7 +281,7 @@ class State:
             act = self._resolve(act, seat, acts)
         elif type(act) is not Action:
             act = acts[acts.index(act)]
-        self._lc_seat, self._lc = -1, ()  # -1 is never a seat: its cached list stays empty
+        self._lc_seat = None
         self._apply(act, seat)
         return act
 

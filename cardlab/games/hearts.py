@@ -125,12 +125,13 @@ def _acts(mask: int, verb: tuple[Action, ...], table: Table) -> tuple[Action, ..
     return a + b + c + d
 
 
+_SEAT = ((0,), (1,), (2,), (3,))
 _NEXT = ((1,), (2,), (3,), (0,))
-_EVENT_TABLES: dict[tuple[str, ...], tuple[Any, Any]] = {}
+_EVENT_TABLES: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}
 
 
-def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any]:
-    """Shared, immutable play and trick-winning events for each seat and card."""
+def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any, Any]:
+    """Shared, immutable events for each seat and card: plays, tricks won, pass choices."""
     tables = _EVENT_TABLES.get(names)
     if tables is None:
         plays = tuple(
@@ -143,7 +144,20 @@ def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any]:
             )
             for s in range(4)
         )
-        tables = _EVENT_TABLES[names] = (plays, takes)
+        picks = tuple(
+            tuple(
+                Event(
+                    "pass_choice",
+                    s,
+                    f"{names[s]} chooses a card to pass",
+                    f"{names[s]} chooses {c.text} to pass",
+                    (s,),
+                )
+                for c in CARDS[:52]
+            )
+            for s in range(4)
+        )
+        tables = _EVENT_TABLES[names] = (plays, takes, picks)
     return tables
 
 
@@ -166,6 +180,7 @@ class HeartsState(State):
     """A game of Hearts in progress.  Hands are bitmasks of card indices."""
 
     __slots__ = (
+        "_ev",
         "hands",
         "hearts_broken",
         "last_trick",
@@ -180,6 +195,7 @@ class HeartsState(State):
     )
     _nested_lists: ClassVar[tuple[str, ...]] = ()
 
+    _ev: tuple[Any, Any, Any]
     hands: list[int]
     pass_sel: list[int]
     received: list[int]
@@ -194,6 +210,7 @@ class HeartsState(State):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
+        self._ev = _event_tables(self.names)
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -312,53 +329,17 @@ class HeartsState(State):
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:
         idx = _PLAY_INDEX.get(act)
-        if idx is not None:
-            self._play(idx, seat)
-        elif act.verb == "pass":
-            self._choose_pass(act.cards[0], seat)
-        else:
-            self._score_hand(moon_subtract=act == MOON_SUBTRACT)
-
-    def _choose_pass(self, card: Card, seat: int) -> None:
-        sel = self.pass_sel[seat] | 1 << card.index
-        self.pass_sel[seat] = sel
-        name = self.names[seat]
-        self.log(
-            "pass_choice",
-            seat,
-            f"{name} chooses a card to pass",
-            f"{name} chooses {card} to pass",
-            (seat,),
-        )
-        if sel.bit_count() == 3:
-            self.to_move = tuple(s for s in self.to_move if s != seat)
-            if not self.to_move:
-                self._exchange()
-
-    def _exchange(self) -> None:
-        offset = PASS_OFFSET[self.hand_number % 4]
-        sel = self.pass_sel
-        for s in range(4):
-            self.hands[s] &= ~sel[s]
-        for s in range(4):
-            t = (s + offset) % 4
-            self.hands[t] |= sel[s]
-            self.received[t] = sel[s]
-            shown = " ".join(c.text for c in _sorted_cards(sel[s]))
-            self.log(
-                "pass",
-                s,
-                f"{self.names[s]} passes three cards to {self.names[t]}",
-                f"{self.names[s]} passes {shown} to {self.names[t]}",
-                (s, t),
-            )
-        self._start_play()
-
-    def _play(self, idx: int, seat: int) -> None:
+        if idx is None:
+            if act.verb == "pass":
+                self._choose_pass(act.cards[0], seat)
+            else:
+                self._score_hand(moon_subtract=act == MOON_SUBTRACT)
+            return
+        # Playing a card: the hot path of every hand, kept in one function.
         self.hands[seat] &= ~(1 << idx)
         trick = self.trick
         trick.append(idx)
-        plays, takes = _event_tables(self.names)
+        plays, takes, _ = self._ev
         self.events.append(plays[seat][idx])
         if 26 <= idx < 39 and not self.hearts_broken:
             self.hearts_broken = True
@@ -384,9 +365,37 @@ class HeartsState(State):
         self.leader = winner
         self.events.append(takes[winner][trick[best]])
         if self.trick_number < 13:
-            self.to_move = (winner,)
+            self.to_move = _SEAT[winner]
             return
         self._hand_done()
+
+    def _choose_pass(self, card: Card, seat: int) -> None:
+        sel = self.pass_sel[seat] | 1 << card.index
+        self.pass_sel[seat] = sel
+        self.events.append(self._ev[2][seat][card.index])
+        if sel.bit_count() == 3:
+            self.to_move = tuple(s for s in self.to_move if s != seat)
+            if not self.to_move:
+                self._exchange()
+
+    def _exchange(self) -> None:
+        offset = PASS_OFFSET[self.hand_number % 4]
+        sel = self.pass_sel
+        for s in range(4):
+            self.hands[s] &= ~sel[s]
+        for s in range(4):
+            t = (s + offset) % 4
+            self.hands[t] |= sel[s]
+            self.received[t] = sel[s]
+            shown = " ".join(c.text for c in _sorted_cards(sel[s]))
+            self.log(
+                "pass",
+                s,
+                f"{self.names[s]} passes three cards to {self.names[t]}",
+                f"{self.names[s]} passes {shown} to {self.names[t]}",
+                (s, t),
+            )
+        self._start_play()
 
     def _hand_done(self) -> None:
         omnibus = self.options.omnibus
