@@ -294,10 +294,26 @@ class State:
             raise IllegalActionError(str(act), self._not_your_turn(seat))
         reason = self.why_illegal(action(text), seat) if text else ""
         if not reason:
-            verb = text.split(" ", 1)[0] or "do that"
-            verbs = ", ".join(sorted({a.verb for a in acts}))
-            reason = f"{self.names[seat]} can't {verb} now (the {self.phase} phase allows: {verbs})"
+            reason = self._generic_reason(text, seat, acts)
         raise IllegalActionError(str(act), reason, acts)
+
+    def _generic_reason(self, text: str, seat: int, acts: tuple[Action, ...]) -> str:
+        """A reason for an action the game's own rules gave no words for."""
+        verb, *args = text.split() or ["do that"]
+        verbs = sorted({a.verb for a in acts})
+        if verb not in verbs:
+            allowed = ", ".join(verbs)
+            return f"{self.names[seat]} can't {verb} now (the {self.phase} phase allows: {allowed})"
+        example = next(a for a in acts if a.verb == verb)
+        if example.cards:
+            if not args:
+                return f"say which card, e.g. {str(example)!r}"
+            for word in args:
+                try:
+                    parse_card(word)
+                except ValueError as e:
+                    return str(e)
+        return f"{text!r} is not one of the legal actions now"
 
     def _not_your_turn(self, seat: int) -> str:
         if not isinstance(seat, int) or not 0 <= seat < self.players:

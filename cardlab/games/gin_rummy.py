@@ -131,12 +131,7 @@ _D0, _D1, _D2, _D3 = _table(DISCARD)
 
 def _acts(mask: int, verb: tuple[Action, ...]) -> tuple[Action, ...]:
     """Actions ``verb`` for the cards of ``mask`` (rare cases: knocks and gins)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(verb[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    return tuple(verb[c.index] for c in cards_of(mask))
 
 
 def _text(mask: int) -> str:

@@ -1,0 +1,33 @@
+"""Refusals the games leave to the core still say what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+
+
+@pytest.fixture
+def passing() -> cardlab.Match:
+    m = cardlab.Match("hearts", seed=1, agents=[None, "heuristic", "heuristic", "heuristic"])
+    m.run()
+    assert m.state.phase == "pass"
+    return m
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pass ZZ", "'zz' is not a card: write a rank"),
+        ("pass", "say which card, e.g. 'pass "),
+        ("draw stock", "North can't draw now (the pass phase allows: pass)"),
+        ("play 2C", "North can't play now (the pass phase allows: pass)"),
+    ],
+)
+def test_generic_reasons(passing: cardlab.Match, text: str, expected: str) -> None:
+    before = passing.observation(None)
+    with pytest.raises(cardlab.IllegalActionError) as info:
+        passing.play(text)
+    assert info.value.reason.startswith(expected)
+    assert info.value.legal == tuple(passing.legal_actions())
+    assert passing.observation(None) == before
