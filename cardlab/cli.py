@@ -203,10 +203,6 @@ def _seed(text: str | None) -> int | str | None:
         return text
 
 
-def _names(state: State) -> tuple[str, ...]:
-    return tuple(state.names)
-
-
 def _table(rows: Sequence[Sequence[str]], out: TextIO) -> None:
     """Print rows as left-aligned columns (the first row is the heading)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -302,7 +298,7 @@ class _Session:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return _names(self.state)
+        return self.state.names
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -568,7 +564,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         processes=args.processes,
         progress=not args.no_progress,
     )
-    names = _names(game.new_state())
+    names = game.new_state().names
     players = game.players
     print(f"{game.spec.title}: {args.n} games, seed {seed!r}, per {args.per}", file=out)
     if args.n and len(df):
@@ -636,7 +632,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--step must be between 0 and {total}, got {step}")
     viewer = _viewpoint(args.viewpoint, replay.players)
     state = replay.state_at(step)
-    names = _names(state)
+    names = state.names
     view = seat_label(viewer, names) if isinstance(viewer, int) else viewer
     title = get_spec(replay.game).title
     print(f"{title} replay, seed {replay.seed!r}: step {step} of {total}, {view} view", file=out)

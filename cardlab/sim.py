@@ -138,11 +138,11 @@ def simulate(
                     bar.update(len(job[3]))
     finally:
         bar.close()
-    return pd.DataFrame(rows, columns=_columns(g.players, per) if not rows else None)
+    return pd.DataFrame(rows, columns=_columns(g.players, per))
 
 
 def _columns(players: int, per: str) -> list[str]:
-    """Column names of an empty result, so ``n=0`` still has the usual shape."""
+    """The result's columns, in order (an empty result keeps them too)."""
     seats = range(players)
     if per == "hand":
         return [

@@ -92,21 +92,23 @@ class Match:
         players: int | None = None,
         **options: Any,
     ) -> None:
-        self.game = load(game, players, **options)
-        self.seed: int | str = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        if deal is None:
-            self.deals: list[str] = []
-        elif isinstance(deal, str):
-            self.deals = [deal]
-        else:
-            self.deals = list(deal)
-        self.agents = make_agents(self.game, agents, self.seed)
-        self.state: State = self.game.new_state()
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        deals = [] if deal is None else [deal] if isinstance(deal, str) else list(deal)
+        self._start(load(game, players, **options), seed, deals, agents)
+        self._settle()
+
+    def _start(self, game: Game, seed: int | str, deals: list[str], agents: Agents) -> None:
+        """An empty history at the game's first chance node."""
+        self.game = game
+        self.seed: int | str = seed
+        self.deals: list[str] = deals
+        self.agents = make_agents(game, agents, seed)
+        self.state: State = game.new_state()
         self.history: list[Step] = []
         self._redo: list[Step] = []
         self._checkpoints: dict[int, State] = {0: self.state.clone()}
         self._chance_count = 0
-        self._settle()
 
     # ----------------------------------------------------------- stepping
     @property
@@ -117,8 +119,11 @@ class Match:
         st = self.state
         if seat is None and not st.chance and len(st.to_move) == 1:
             seat = st.to_move[0]
-        done = st.apply(act, seat)
-        self.history.append((seat, str(done)))
+        self._record(seat, str(st.apply(act, seat)))
+
+    def _record(self, seat: int | None, text: str) -> None:
+        """Add an applied action to the history (with a checkpoint every few steps)."""
+        self.history.append((seat, text))
         if seat is None:
             self._chance_count += 1
         if len(self.history) % CHECKPOINT_EVERY == 0:
@@ -335,21 +340,11 @@ class Match:
             replay = Replay.load(replay)
         game = replay.make_game()
         m = cls.__new__(cls)
-        m.game = game
-        m.seed = replay.seed if replay.seed is not None else 0
-        m.deals = [t for s, t in replay.actions if s is None]
-        m.agents = make_agents(game, agents, m.seed)
-        m.state = game.new_state()
-        m.history = []
-        m._redo = []
-        m._checkpoints = {0: m.state.clone()}
-        m._chance_count = 0
+        deals = [t for s, t in replay.actions if s is None]
+        m._start(game, replay.seed if replay.seed is not None else 0, deals, agents)
         for i, (seat, text) in enumerate(replay.actions):
             _apply_step(m.state, i, seat, text)
-            m.history.append((seat, text))
-            if len(m.history) % CHECKPOINT_EVERY == 0:
-                m._checkpoints[len(m.history)] = m.state.clone()
-        m._chance_count = len(m.deals)
+            m._record(seat, text)
         if step is not None:
             m.seek(step)
         return m

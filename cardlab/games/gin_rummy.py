@@ -83,7 +83,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from ..core.actions import Action, action
+from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
 from ..core.cards import CARDS, Card, cards_of, parse_cards
 from ..core.errors import IllegalActionError, OptionError
@@ -108,30 +108,10 @@ DRAW_STOCK = action("draw stock")
 DRAW_UPCARD = action("draw upcard")
 _DRAW_BOTH = (DRAW_STOCK, DRAW_UPCARD)
 _DRAW_STOCK_ONLY = (DRAW_STOCK,)
-DISCARD = tuple(action(f"discard {CARDS[i].code}") for i in range(52))
-KNOCK = tuple(action(f"knock {CARDS[i].code}") for i in range(52))
-GIN = tuple(action(f"gin {CARDS[i].code}") for i in range(52))
+DISCARD = CardActions("discard")
+KNOCK = CardActions("knock")
+GIN = CardActions("gin")
 _VERBS = frozenset(("draw", "discard", "knock", "gin"))
-
-
-def _table(verb: tuple[Action, ...]) -> list[list[tuple[Action, ...]]]:
-    """For each suit, every 13-bit mask of held ranks -> its actions in rank order."""
-    out = []
-    for s in range(4):
-        row: list[tuple[Action, ...]] = [()] * 8192
-        for m in range(1, 8192):
-            low = m & -m
-            row[m] = (verb[13 * s + low.bit_length() - 1], *row[m ^ low])
-        out.append(row)
-    return out
-
-
-_D0, _D1, _D2, _D3 = _table(DISCARD)
-
-
-def _acts(mask: int, verb: tuple[Action, ...]) -> tuple[Action, ...]:
-    """Actions ``verb`` for the cards of ``mask`` (rare cases: knocks and gins)."""
-    return tuple(verb[c.index] for c in cards_of(mask))
 
 
 def _text(mask: int) -> str:
@@ -445,7 +425,7 @@ class GinRummyState(State):
         n = 2 * HAND_SIZE
         k = n + len(fixed)
         order = [*cards[:n], cards[k], *fixed, *cards[k + 1 :]]
-        return Action("deal " + " ".join(c.code for c in order))
+        return Action.of("deal", order)
 
     # ------------------------------------------------------------ legal
     def _legal(self, seat: int) -> tuple[Action, ...]:
@@ -453,15 +433,14 @@ class GinRummyState(State):
         if phase == "discard":
             hand = self.hands[seat]
             ok = hand & ~(1 << self.taken) if self.taken >= 0 else hand
-            m = 0x1FFF
-            acts = _D0[ok & m] + _D1[ok >> 13 & m] + _D2[ok >> 26 & m] + _D3[ok >> 39]
+            acts = DISCARD.of(ok)
             km = self.kmask
             if km < 0:
                 km = self._knock_masks(hand, ok)
             if km:
-                acts += _acts(km & ~self.gmask, KNOCK)
+                acts += KNOCK.of(km & ~self.gmask)
             if self.gmask:
-                acts += _acts(self.gmask, GIN)
+                acts += GIN.of(self.gmask)
             return acts
         if phase == "draw":
             return _DRAW_BOTH if self.pile else _DRAW_STOCK_ONLY

@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.actions import Action, action
+from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
 from ..core.cards import CARDS, SUIT_SYMBOLS, Card
 from ..core.events import Event
@@ -78,51 +78,13 @@ HIGH = tuple((i % 13 + 1) if i % 13 else 14 for i in range(52))
 PASS_NAMES = ("left", "right", "across", "hold")
 PASS_OFFSET = (1, 3, 2, 0)
 
-# Legal-action tables: for each suit, the 13-bit mask of held cards -> actions in rank
-# order (2 … A), built on first use.
-_ORDER = tuple(tuple(sorted(range(13 * s, 13 * s + 13), key=HIGH.__getitem__)) for s in range(4))
-
-
-Table = list[list[tuple[Action, ...] | None]]
-
-
-def _table() -> Table:
-    return [[None] * 8192 for _ in range(4)]
-
-
-_PLAY_T = _table()
-_PASS_T = _table()
-PLAY = tuple(action(f"play {CARDS[i].code}") for i in range(52))
-PASS = tuple(action(f"pass {CARDS[i].code}") for i in range(52))
-_PLAY_INDEX = {a: i for i, a in enumerate(PLAY)}
+# Within a suit, cards are listed in trick-taking order: 2 … K, A.
+_RANK_ORDER = (*range(1, 13), 0)
+_ORDER = tuple(tuple(13 * s + k for k in _RANK_ORDER) for s in range(4))
+PLAY = CardActions("play", _RANK_ORDER)
+PASS = CardActions("pass", _RANK_ORDER)
 MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
-
-
-def _fill(verb: tuple[Action, ...], table: Table, s: int, m: int) -> tuple[Action, ...]:
-    r = table[s][m] = tuple(verb[i] for i in _ORDER[s] if m >> (i - 13 * s) & 1)
-    return r
-
-
-def _acts(mask: int, verb: tuple[Action, ...], table: Table) -> tuple[Action, ...]:
-    """Actions for every card in ``mask``, suit by suit (tables filled on first use)."""
-    m = mask & 0x1FFF
-    a = table[0][m]
-    if a is None:
-        a = _fill(verb, table, 0, m)
-    m = (mask >> 13) & 0x1FFF
-    b = table[1][m]
-    if b is None:
-        b = _fill(verb, table, 1, m)
-    m = (mask >> 26) & 0x1FFF
-    c = table[2][m]
-    if c is None:
-        c = _fill(verb, table, 2, m)
-    m = mask >> 39
-    d = table[3][m]
-    if d is None:
-        d = _fill(verb, table, 3, m)
-    return a + b + c + d
 
 
 _SEAT = ((0,), (1,), (2,), (3,))
@@ -284,19 +246,18 @@ class HeartsState(State):
                     return (PLAY[TWO_CLUBS],)
                 if not self.hearts_broken and hand & ~HEARTS_MASK:
                     hand &= ~HEARTS_MASK
-                return _acts(hand, PLAY, _PLAY_T)
+                return PLAY.of(hand)
             led = trick[0] // 13
             follow = (hand >> (13 * led)) & 0x1FFF
             if follow:
-                r = _PLAY_T[led][follow]
-                return _fill(PLAY, _PLAY_T, led, follow) if r is None else r
+                return PLAY.suit(led, follow)
             if self.trick_number == 0:
                 ok = hand & ~self._first_trick_bar()
                 if ok:
-                    return _acts(ok, PLAY, _PLAY_T)
-            return _acts(hand, PLAY, _PLAY_T)
+                    return PLAY.of(ok)
+            return PLAY.of(hand)
         if phase == "pass":
-            return _acts(hand & ~self.pass_sel[seat], PASS, _PASS_T)
+            return PASS.of(hand & ~self.pass_sel[seat])
         if phase == "moon":
             return (MOON_ADD, MOON_SUBTRACT)
         return ()
@@ -328,7 +289,7 @@ class HeartsState(State):
 
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:
-        idx = _PLAY_INDEX.get(act)
+        idx = PLAY.index.get(act)
         if idx is None:
             if act.verb == "pass":
                 self._choose_pass(act.cards[0], seat)
