@@ -5,6 +5,7 @@ from .agents import Agent, FirstAgent, RandomAgent
 from .cards import CARDS, Card, Deck, cards_of, get_deck, mask_of, parse_card, parse_cards
 from .errors import CardlabError, IllegalActionError, OptionError, ReplayError
 from .events import SPECTATOR, TEACHER, Event
+from .foresight import DEFAULT_BACKS, BackTable, load_backs, register_foresight
 from .match import Match
 from .observation import Back, Observation, Peek, Zone
 from .options import Options, option
@@ -17,12 +18,14 @@ from .state import CHANCE, SIMULTANEOUS, Game, GameSpec, State
 __all__ = [
     "CARDS",
     "CHANCE",
+    "DEFAULT_BACKS",
     "SIMULTANEOUS",
     "SPECTATOR",
     "TEACHER",
     "Action",
     "Agent",
     "Back",
+    "BackTable",
     "Card",
     "CardlabError",
     "Deck",
@@ -49,10 +52,12 @@ __all__ = [
     "get_deck",
     "get_spec",
     "load",
+    "load_backs",
     "mask_of",
     "option",
     "parse_card",
     "parse_cards",
     "register",
+    "register_foresight",
     "specs",
 ]

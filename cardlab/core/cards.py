@@ -192,6 +192,8 @@ def rank_text(rank: int) -> str:
 
 
 PLAIN_BACK: Final = "plain"
+#: A back nobody can see (a card under the top of a face-down stack).
+HIDDEN_BACK: Final = "hidden"
 
 
 @dataclass(frozen=True)
@@ -206,9 +208,24 @@ class Deck:
     cards: tuple[Card, ...]
     description: str = ""
     backs: Mapping[Card, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: The built-in deck this one stands in for in ``deck=`` options (a user's own
+    #: Foresight back assignment is ``like="foresight"``); ``None``: itself only.
+    like: str | None = None
 
     def back_of(self, card: Card) -> str:
         return self.backs.get(card, PLAIN_BACK)
+
+    def back_suits(self, card: Card) -> int:
+        """Suits printed on ``card``'s back as a 4-bit mask (bit ``s`` for suit ``s``).
+
+        A plain back shows no suit (0).  Foresight backs print suit symbols.
+        """
+        return design_suits(self.back_of(card))
+
+    @property
+    def kind(self) -> str:
+        """The deck name ``deck=`` options are checked against."""
+        return self.like or self.name
 
     @property
     def informative(self) -> bool:
@@ -222,6 +239,16 @@ class Deck:
     def mask(self) -> int:
         """Bitmask of every card index in the deck."""
         return mask_of(self.cards)
+
+
+def design_suits(design: str) -> int:
+    """The suits a back design prints, as a 4-bit mask: ``"♥♠"`` → ``0b1100``."""
+    mask = 0
+    for ch in design:
+        i = SUIT_SYMBOLS.find(ch)
+        if i >= 0:
+            mask |= 1 << i
+    return mask
 
 
 DECKS: dict[str, Deck] = {}

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .actions import Action
-from .cards import PLAIN_BACK, Card
+from .cards import HIDDEN_BACK, PLAIN_BACK, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Back:
     design: str = PLAIN_BACK
 
     def __str__(self) -> str:
-        return "##" if self.design == PLAIN_BACK else f"[{self.design}]"
+        return "##" if self.design in (PLAIN_BACK, HIDDEN_BACK) else f"[{self.design}]"
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,8 @@ class Options:
                     + (f" ({meta['help']})" if "help" in meta else "")
                 )
             choices = self.allowed_decks if f.name == "deck" else meta.get("choices")
-            if choices is not None and value not in choices:
+            checked = _deck_kind(value) if f.name == "deck" and isinstance(value, str) else value
+            if choices is not None and checked not in choices:
                 raise OptionError(
                     f"option {f.name}={value!r} is not allowed; choose one of "
                     + ", ".join(repr(c) for c in choices)
@@ -128,6 +129,14 @@ class Options:
                 }
             )
         return rows
+
+
+def _deck_kind(name: str) -> str:
+    """The built-in deck a registered deck stands in for (its own name if none)."""
+    from .cards import DECKS
+
+    deck = DECKS.get(name)
+    return deck.kind if deck is not None else name
 
 
 def _type_name(tp: Any) -> str:

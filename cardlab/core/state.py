@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from .actions import Action, action
-from .cards import Card, Deck, get_deck, parse_card
+from .cards import HIDDEN_BACK, Card, Deck, get_deck, parse_card
 from .errors import IllegalActionError, OptionError
 from .events import SPECTATOR, TEACHER, Event, Viewer
 from .observation import Back, Observation, Peek
@@ -396,6 +396,35 @@ class State:
             return Peek(card, Back(self.game.deck.back_of(card)))
         return card if visible else Back(self.game.deck.back_of(card))
 
+    def held_entries(
+        self, cards: Sequence[Card], visible: bool, viewer: int | str, public: bool = False
+    ) -> tuple[Any, ...]:
+        """A held group of cards (a hand) as ``viewer`` sees it.
+
+        Faces keep the given order.  Hidden cards are listed by back design so that
+        their order tells nothing beyond what the backs show (with informative backs,
+        a hand in suit order would otherwise give away more than its backs).
+        """
+        if public or visible:
+            return tuple(cards)
+        if viewer == TEACHER:
+            return tuple(self.entry(c, False, viewer) for c in cards)
+        back_of = self.game.deck.back_of
+        return tuple(Back(d) for d in sorted((back_of(c) for c in cards), key=_design_key))
+
+    def stack_entries(self, cards: Sequence[Card], viewer: int | str) -> tuple[Any, ...]:
+        """A face-down stack, bottom first: only the top card's back can be seen.
+
+        Every card under the top shows :data:`~cardlab.core.cards.HIDDEN_BACK`, so a
+        Foresight stock tells its top card's back and its size, nothing more.
+        """
+        if not cards:
+            return ()
+        if viewer == TEACHER:
+            return tuple(self.entry(c, False, viewer) for c in cards)
+        under = (Back(HIDDEN_BACK),) * (len(cards) - 1)
+        return (*under, Back(self.game.deck.back_of(cards[-1])))
+
     def log(
         self,
         kind: str,
@@ -502,3 +531,8 @@ def canonical_text(text: str) -> str:
                 pass
         out.append(w.lower())
     return " ".join(out)
+
+
+def _design_key(design: str) -> tuple[int, str]:
+    # Most suits first, then by the symbols' order (♣♦♥♠).
+    return (-len(design), design)

@@ -43,6 +43,8 @@ bet               0.0     money per point: at the end the loser owes the winner
                           the difference in totals times this (information only)
 hands             None    stop after this many hands (1 = a single hand)
 first_dealer      0       seat that deals the first hand
+deck              standard "foresight": the stock and the opponent's hand show
+                           Foresight backs
 ================= ======= ========================================================
 
 Oklahoma and Parlett cannot be combined, and either one replaces ``knock_limit``.
@@ -243,6 +245,7 @@ def _attach(melds: Sequence[int], laid: int, around: bool) -> list[tuple[int, in
 # ------------------------------------------------------------ options
 @dataclass(frozen=True)
 class GinRummyOptions(Options):
+    allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
     target: int = option(100, "the game ends when a total reaches this", min=1)
     knock_limit: int = option(10, "most deadwood a knocker may keep (0: gin only)", min=0, max=100)
     oklahoma: bool = option(
@@ -727,12 +730,12 @@ class GinRummyState(State):
                 Zone(
                     "hand",
                     s,
-                    tuple(self.entry(c, v == s, v, shown) for c in cards_of(self.hands[s])),
+                    self.held_entries(cards_of(self.hands[s]), v == s, v, shown),
                     "hand",
                     label=names[s],
                 )
             )
-        stock = tuple(self.entry(CARDS[i], False, v) for i in self.stock)
+        stock = self.stack_entries([CARDS[i] for i in self.stock], v)
         zones.append(Zone("stock", None, stock, "pile", label="stock"))
         zones.append(
             Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile", label="discard pile")

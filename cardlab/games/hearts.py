@@ -30,6 +30,8 @@ moon        "add"     moon scoring: "add" (+26 to each opponent),
 target      100       the game ends once a total exceeds this
 hands       None      stop after this many hands instead (1 = a single hand)
 first_dealer 0        seat that deals first (the deal only rotates; the 2♣ leads)
+deck        standard  "foresight" plays with Foresight backs: every hidden card
+                      shows which suits its back prints
 =========== ========= =====================================================
 
 Rulings
@@ -133,6 +135,7 @@ def _pluralise(n: int, word: str) -> str:
 
 @dataclass(frozen=True)
 class HeartsOptions(Options):
+    allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
     omnibus: bool = option(False, "J♦ scores −10 and is needed to shoot the moon")
     moon: str = option("add", "how a moon shot scores", choices=("add", "subtract", "choice"))
     target: int = option(100, "the game ends when a total exceeds this", min=1)
@@ -425,7 +428,7 @@ class HeartsState(State):
                 Zone(
                     "hand",
                     s,
-                    tuple(self.entry(c, v == s, v) for c in _sorted_cards(held)),
+                    self.held_entries(_sorted_cards(held), v == s, v),
                     "hand",
                     label=self.names[s],
                 )
@@ -436,7 +439,7 @@ class HeartsState(State):
                     Zone(
                         "passing",
                         s,
-                        tuple(self.entry(c, v == s, v) for c in _sorted_cards(self.pass_sel[s])),
+                        self.held_entries(_sorted_cards(self.pass_sel[s]), v == s, v),
                         "row",
                         label=f"{self.names[s]} passes",
                     )

@@ -3,8 +3,8 @@
 Each test plays seeded games (hypothesis draws the seeds) with random legal actions, some
 seats optionally played by the game's heuristic bot so that rarer endings (moon shots,
 knocks) happen too, and checks one promise of the protocol along the way.  Nothing here
-is specific to one game except three small tables: extra option sets to cover, the zones
-that hold the physical cards, and (in ``tests/oracles.py``) what each seat may see.
+is specific to one game except its oracle in ``tests/oracles/<game>.py``: what each seat
+may see, the zones that hold the physical cards and extra option sets to cover.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import cards_in_text, cards_in_value, oracle_for, peeks_in_value
+from oracles import cards_in_text, cards_in_value, oracle_class, oracle_for, peeks_in_value
 
 import cardlab
 from cardlab.core.actions import Action
@@ -28,15 +28,6 @@ from cardlab.core.replay import Replay
 from cardlab.core.state import Game, State, canonical_text
 from cardlab.games import GAMES
 
-#: Option sets covered besides the defaults.
-EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "hearts": [{"omnibus": True, "moon": "choice"}, {"moon": "subtract", "target": 60}],
-}
-#: Zones whose cards are the physical cards (others repeat them, e.g. Hearts' "taken").
-PHYSICAL_ZONES: dict[str, set[str]] = {
-    "hearts": {"hand", "passing", "trick"},
-    "gin_rummy": {"hand", "stock", "discard", "knock_discard"},
-}
 HAND_STEP_BOUND = 1_000  # every hand ends within this many steps
 GAME_STEP_BOUND = 1_000_000  # and every game within this many
 CHECKED_HANDS = 5  # hands per game when every step is checked (Hearts: all pass directions)
@@ -49,7 +40,7 @@ SOME = settings(max_examples=25, deadline=None)
 def _cases(with_extras: bool) -> list[Any]:
     out = []
     for spec in GAMES:
-        sets = [{}] + (EXTRA_OPTIONS.get(spec.name, []) if with_extras else [])
+        sets = [{}] + (oracle_class(spec.name).extra_options if with_extras else [])
         for opts in sets:
             label = ",".join(f"{k}={v}" for k, v in opts.items()) or "default"
             out.append(pytest.param(spec.name, opts, id=f"{spec.name}[{label}]"))
@@ -178,7 +169,7 @@ def check_events(events: list[Any], state: State, oracle: Any) -> None:
 
 def check_cards_conserved(state: State, oracle: Any) -> None:
     """The physical zones of the teacher view hold each card once, where the oracle has it."""
-    names = PHYSICAL_ZONES[state.game.spec.name]
+    names = oracle_class(state.game.spec.name).physical_zones
     teacher = state.observation(None)
     shown: dict[tuple[str, int | None], list[Any]] = {}
     for z in teacher.zones:

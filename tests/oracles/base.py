@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.core.actions import Action
 from cardlab.core.cards import Card, parse_card
@@ -91,6 +91,11 @@ def peeks_in_value(value: Any) -> list[Peek]:
 class VisibilityOracle:
     """Base class: per-hand knowledge of each seat, rebuilt from deals and actions."""
 
+    #: Option sets the conformance tests cover besides the defaults.
+    extra_options: ClassVar[list[dict[str, Any]]] = []
+    #: Zones whose cards are the physical cards (others repeat them, e.g. Hearts' "taken").
+    physical_zones: ClassVar[set[str]] = set()
+
     def __init__(self, players: int, deck: tuple[Card, ...]) -> None:
         self.players = players
         self.deck = deck
@@ -134,118 +139,6 @@ class VisibilityOracle:
 
     def _unknown(self, a: Action) -> AssertionError:
         return AssertionError(
-            f"tests/oracles.py does not know the {type(self).__name__} action {str(a)!r}: "
+            f"tests/oracles/ does not know the {type(self).__name__} action {str(a)!r}: "
             "teach the oracle what it reveals"
         )
-
-
-class HeartsOracle(VisibilityOracle):
-    """Hearts: passes are seen by the receiver once all are chosen; plays are public."""
-
-    #: Seat offset receiving each seat's pass in hands 1, 2, 3, 4 (left, right, across, none).
-    PASS_OFFSETS = (1, 3, 2, 0)
-    TWO_CLUBS = parse_card("2C")
-
-    def deal(self, cards: list[Card]) -> None:
-        self.hands = [set(cards[13 * s : 13 * s + 13]) for s in range(4)]
-        self.seen = [set(h) for h in self.hands]
-        self.chosen: list[list[Card]] = [[] for _ in range(4)]
-        self.trick: list[Card] = []
-        self.offset = self.PASS_OFFSETS[self.hand % 4]
-        self.passing = bool(self.offset)
-        if not self.offset:
-            self._reveal([self.TWO_CLUBS])
-
-    def act(self, seat: int, a: Action) -> None:
-        if a.verb == "pass":
-            assert a.card in self.hands[seat], f"{a} by seat {seat}: not in its hand"
-            self.chosen[seat].append(a.card)
-            if sum(map(len, self.chosen)) == 12:
-                self._exchange()
-        elif a.verb == "play":
-            self.hands[seat].remove(a.card)
-            self.trick.append(a.card)
-            self._reveal([a.card])
-            if len(self.trick) == 4:
-                self.off_table |= set(self.trick)
-                self.trick = []
-        elif a.verb != "moon":
-            raise self._unknown(a)
-
-    def _exchange(self) -> None:
-        for s in range(4):
-            self.hands[s] -= set(self.chosen[s])
-        for s in range(4):
-            to = (s + self.offset) % 4
-            self.hands[to] |= set(self.chosen[s])
-            self.seen[to] |= set(self.chosen[s])
-        self.passing = False
-        self._reveal([self.TWO_CLUBS])
-
-    def locations(self) -> dict[Location, set[Card]]:
-        out: dict[Location, set[Card]] = {}
-        for s in range(4):
-            chosen = set(self.chosen[s]) if self.passing else set()
-            out["hand", s] = self.hands[s] - chosen
-            out["passing", s] = chosen
-        out["trick", None] = set(self.trick)
-        return out
-
-
-class GinRummyOracle(VisibilityOracle):
-    """Gin Rummy: stock draws are private, the discard pile public, knocks show both hands.
-
-    A deal lists ten cards for seat 0, ten for seat 1, the upcard, then the stock from the
-    top down.
-    """
-
-    def deal(self, cards: list[Card]) -> None:
-        self.hands = [set(cards[0:10]), set(cards[10:20])]
-        self.pile = [cards[20]]
-        self.stock = list(cards[21:])  # top first
-        self.knocked: dict[int, Card] = {}
-        self.seen = [set(h) for h in self.hands]
-        self._reveal([cards[20]])
-
-    def act(self, seat: int, a: Action) -> None:
-        if a == "draw stock":
-            card = self.stock.pop(0)
-            self.hands[seat].add(card)
-            self.seen[seat].add(card)
-        elif a == "draw upcard":
-            self.hands[seat].add(self.pile.pop())
-        elif a.verb == "discard":
-            self.hands[seat].remove(a.card)
-            self.pile.append(a.card)
-            self._reveal([a.card])
-        elif a.verb in ("knock", "gin"):
-            self.hands[seat].remove(a.card)
-            self.knocked[seat] = a.card  # discarded face down: only the knocker knows it
-            self._reveal([*self.hands[0], *self.hands[1]])
-        else:
-            raise self._unknown(a)
-
-    def locations(self) -> dict[Location, set[Card]]:
-        out: dict[Location, set[Card]] = {("hand", s): set(self.hands[s]) for s in range(2)}
-        out["stock", None] = set(self.stock)
-        out["discard", None] = set(self.pile)
-        for s, card in self.knocked.items():
-            out["knock_discard", s] = {card}
-        return out
-
-
-ORACLES: dict[str, type[VisibilityOracle]] = {
-    "hearts": HeartsOracle,
-    "gin_rummy": GinRummyOracle,
-}
-
-
-def oracle_for(game: Any) -> VisibilityOracle:
-    """The oracle for a :class:`~cardlab.Game`; fails clearly for a game it does not know."""
-    cls = ORACLES.get(game.spec.name)
-    if cls is None:
-        raise AssertionError(
-            f"no visibility oracle for {game.spec.name!r}: add one to tests/oracles.py "
-            "(what each seat sees, from the deal and the actions)"
-        )
-    return cls(game.players, tuple(game.deck.cards))
