@@ -33,7 +33,7 @@ test: lint
 	$(BIN)/pytest tests notebooks --nbval-lax --nbval-current-env -p no:cacheprovider
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/hearts_gin.py
+	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/melds.py
 
 $(BENCH_VENV)/.installed: pyproject.toml

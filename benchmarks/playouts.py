@@ -3,7 +3,7 @@
 `cardlab_playouts` plays hands of a cardlab game with a uniformly random legal action at every
 decision (chance resolved by `state.sample_chance`) until a CPU-time budget is spent.
 `timed_hands` and `median_rates` are the harness: `benchmarks/peers.py` runs its peer engines
-(OpenSpiel, RLCard) through the same two functions, and `benchmarks/hearts_gin.py` reuses them.
+(OpenSpiel, RLCard) through the same two functions, and `benchmarks/games.py` reuses them.
 
 Time is `time.process_time()` (CPU seconds of this process), read once after every hand.
 """

@@ -1,6 +1,6 @@
 """Golden transcripts: fixed-seed bot matches whose every step is checked in.
 
-Run ``python tests/golden/transcripts.py`` to regenerate them after an intended rules
+Run ``python tests/golden/transcripts.py [GAME ...]`` to regenerate them after an intended rules
 change (and bump the game's ``version``); the test compares fresh matches with the files.
 """
 
@@ -41,12 +41,17 @@ def transcript(name: str, seed: int) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def main(names: list[str] | None = None) -> None:
+    """Rewrite the transcripts of ``names`` (every game when empty)."""
     for name, seed in cases():
+        if names and name not in names:
+            continue
         data = transcript(name, seed)
         path_for(name, seed).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {path_for(name, seed).name}: {len(data['replay']['actions'])} steps")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

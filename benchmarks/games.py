@@ -1,10 +1,10 @@
-"""Random-playout speed of the Hearts and Gin Rummy engines.
+"""Random-playout speed of every game engine.
 
 Plays whole single hands with a uniformly random legal action at every decision and
 prints hands and actions per CPU-second (median of several repetitions).  Run with
-``make bench`` or ``python benchmarks/hearts_gin.py [--seconds S] [--reps R]``.
+``make bench`` or ``python benchmarks/games.py [GAME ...] [--seconds S] [--reps R]``.
 
-Targets: Hearts ≥ 4,000 hands per CPU-second, Gin Rummy ≥ 1,200.
+Targets (hands per CPU-second) are in ``TARGETS``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playouts import cardlab_playouts, median_rates
 
+from cardlab.games import GAMES
+
 TARGETS = {"hearts": 4_000, "gin_rummy": 1_200}
 
 
@@ -25,13 +27,16 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per repetition")
     p.add_argument("--reps", type=int, default=5, help="repetitions (the median is shown)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("games", nargs="*", help="games to measure (default: all)")
     args = p.parse_args(argv)
+    names = args.games or [spec.name for spec in GAMES]
     print(f"random playouts, single hands, median of {args.reps} × {args.seconds:g} CPU-s")
-    for name, target in TARGETS.items():
+    for name in names:
+        target = TARGETS.get(name, 1_000)
         r = median_rates(lambda n=name: cardlab_playouts(n, args.seconds, args.seed), args.reps)
         verdict = "meets" if r.hands_per_s >= target else "BELOW"
         print(
-            f"{name:10s} {r.hands_per_s:9,.0f} hands/CPU-s  {r.actions_per_s:11,.0f} actions/CPU-s"
+            f"{name:15s} {r.hands_per_s:9,.0f} hands/CPU-s  {r.actions_per_s:11,.0f} actions/CPU-s"
             f"  {r.actions_per_hand:5.1f} actions/hand  ({verdict} target {target:,})"
         )
 
