@@ -62,9 +62,11 @@ def check_legal(
     ``answer`` lists cards (``"2C 5C"``, ``["2♣", "5♣"]``).  The verdict names the cards
     missed and the cards wrongly included, with the rule's reason for each of the latter.
     """
-    seat = state.current if seat is None else seat
-    if not isinstance(seat, int):
-        raise ValueError(f"no seat is to play now ({state.current!r}); pass seat=...")
+    if seat is None:
+        current = state.current
+        if not isinstance(current, int):
+            raise ValueError(f"no single seat is to play now ({current!r}); pass seat=...")
+        seat = current
     legal_actions = state.legal_actions(seat)
     legal = {c for a in legal_actions for c in a.cards}
     given = _cards(answer)
