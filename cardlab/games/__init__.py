@@ -16,7 +16,10 @@ from . import gin_rummy, hearts
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = (hearts.GAME, gin_rummy.GAME)
+GAMES = (
+    hearts.GAME,
+    gin_rummy.GAME,
+)
 for _spec in GAMES:
     register(_spec)
 

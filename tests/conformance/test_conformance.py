@@ -375,7 +375,9 @@ def rebuild(game: Game, history: list[tuple[int | None, str]]) -> State:
 @FEW
 @given(seed=SEEDS)
 def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> None:
-    m = Match(name, seed=seed, agents=agents_for(cardlab.load(name), seed), hands=3, **options)
+    m = Match(
+        name, seed=seed, agents=agents_for(cardlab.load(name, **options), seed), hands=3, **options
+    )
     views = {m.step_count: m.observation(None)}
     while m.step() is not None:
         views[m.step_count] = m.observation(None)

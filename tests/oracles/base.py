@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 
 from cardlab.core.actions import Action
 from cardlab.core.cards import Card, parse_card
-from cardlab.core.observation import Back, Peek
+from cardlab.core.observation import Back, Peek, Zone
 
 #: A card written for people: rank (2-10, J, Q, K, A) and suit symbol, ``'`` for a 2nd copy.
 CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♣♦♥♠])('?)")
@@ -58,6 +58,8 @@ def cards_in_value(value: Any) -> set[Card]:
         return {value.card}
     if isinstance(value, Back) or value is None or isinstance(value, bool | int | float):
         return set()
+    if isinstance(value, Zone):
+        return cards_in_value(value.cards) | cards_in_text(value.label)
     if isinstance(value, Action):
         return set(value.cards) | cards_in_text(str(value))
     if isinstance(value, str):
@@ -79,6 +81,8 @@ def peeks_in_value(value: Any) -> list[Peek]:
     """Every :class:`Peek` inside an observation value (recursively)."""
     if isinstance(value, Peek):
         return [value]
+    if isinstance(value, Zone):
+        return peeks_in_value(value.cards)
     if isinstance(value, str | bytes | Card | Back):
         return []
     if isinstance(value, Mapping):
