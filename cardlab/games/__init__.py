@@ -11,7 +11,7 @@ import types
 from typing import TYPE_CHECKING
 
 from ..core.registry import register
-from . import gin_rummy, hearts
+from . import foresight, gin_rummy, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 GAMES = (
     hearts.GAME,
     gin_rummy.GAME,
+    foresight.GAME,
 )
 for _spec in GAMES:
     register(_spec)
