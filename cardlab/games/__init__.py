@@ -11,7 +11,7 @@ import types
 from typing import TYPE_CHECKING
 
 from ..core.registry import register
-from . import foresight, gin_rummy, hearts
+from . import foresight, gin_rummy, heartburn, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -20,6 +20,7 @@ GAMES = (
     hearts.GAME,
     gin_rummy.GAME,
     foresight.GAME,
+    heartburn.GAME,
 )
 for _spec in GAMES:
     register(_spec)
