@@ -11,7 +11,7 @@ import types
 from typing import TYPE_CHECKING
 
 from ..core.registry import register
-from . import foresight, gin_rummy, heartburn, hearts
+from . import bourbon, foresight, gin_rummy, heartburn, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -21,6 +21,7 @@ GAMES = (
     gin_rummy.GAME,
     foresight.GAME,
     heartburn.GAME,
+    bourbon.GAME,
 )
 for _spec in GAMES:
     register(_spec)

@@ -30,11 +30,13 @@ from itertools import product
 __all__ = [
     "best_arrangements",
     "best_layoff",
+    "best_layoff_keeping",
     "best_melds",
     "candidate_melds",
     "card_values",
     "clear_caches",
     "discard_deadwoods",
+    "fewest_in_deadwood",
     "indices",
     "is_meld",
     "knock_discards",
@@ -783,3 +785,99 @@ def best_layoff(
     deadwood, _, laid = key
     melds, _ = best_melds(defender_mask & ~laid, around)
     return laid, melds, deadwood
+
+
+# ------------------------------------------------------------- preferred arrangements
+
+
+def fewest_in_deadwood(mask: int, avoid: int, around: bool = False) -> Arrangement:
+    """The least-deadwood arrangement that leaves the fewest ``avoid`` cards as deadwood.
+
+    Parameters
+    ----------
+    mask : int
+        Card bitmask.
+    avoid : int
+        Cards worth putting into melds when the deadwood is equal anyway (for instance
+        picture cards that earn a bonus when melded).
+    around : bool, default False
+        Let runs wrap from King to Ace.
+
+    Returns
+    -------
+    melds : tuple of int
+        Disjoint melds ascending by mask value.
+    deadwood : int
+        Mask of the cards left out; its value is ``min_deadwood(mask, around)``.
+
+    Notes
+    -----
+    Only arrangements with the minimal deadwood are considered.  Among them the first in
+    :func:`best_arrangements` order with the fewest ``avoid`` cards left out is returned,
+    so when ``avoid`` does not matter the answer is :func:`best_melds`'s.
+    """
+    _check(mask)
+    first = best_melds(mask, around)
+    if not first[1] & avoid:
+        return first
+    return min(best_arrangements(mask, around), key=lambda arr: (arr[1] & avoid).bit_count())
+
+
+def best_layoff_keeping(
+    knocker_melds: tuple[int, ...], defender_mask: int, avoid: int, around: bool = False
+) -> tuple[int, tuple[int, ...], int, int]:
+    """Best lay-off that, among the least-deadwood ones, leaves fewest ``avoid`` cards out.
+
+    Parameters
+    ----------
+    knocker_melds : tuple of int
+        The knocker's disjoint melds as masks.
+    defender_mask : int
+        The defender's hand.
+    avoid : int
+        Cards the defender would rather meld or lay off when its deadwood is equal anyway.
+    around : bool, default False
+        Let runs wrap from King to Ace.
+
+    Returns
+    -------
+    laid_off : int
+        Mask of the cards laid off.
+    melds : tuple of int
+        The defender's melds of the remaining cards.
+    deadwood : int
+        The defender's final deadwood value (always that of :func:`best_layoff`).
+    dead_mask : int
+        The defender's final deadwood cards.
+
+    Notes
+    -----
+    Lay-offs follow :func:`best_layoff`.  The deadwood value comes first; then the fewest
+    ``avoid`` cards in the final deadwood; then fewer cards laid off and the lower mask.
+    """
+    _check(defender_mask)
+    seen = 0
+    for meld in knocker_melds:
+        if not is_meld(meld, around):
+            raise ValueError(f"not a meld: {meld!r}")
+        if meld & (seen | defender_mask):
+            raise ValueError("knocker melds must be disjoint from each other and the defender")
+        seen |= meld
+    layoffs = {0}
+    for meld in knocker_melds:
+        options = _layoff_options(meld, defender_mask, around)
+        if len(options) > 1:
+            layoffs = {lay | opt for lay in layoffs for opt in options if not lay & opt}
+    scored = [(min_deadwood(defender_mask & ~lay, around), lay) for lay in layoffs]
+    least = min(v for v, _ in scored)
+    best: tuple[int, int, int, tuple[int, ...], int] | None = None
+    for value, lay in scored:
+        if value != least:
+            continue
+        melds, dead = fewest_in_deadwood(defender_mask & ~lay, avoid, around)
+        key = ((dead & avoid).bit_count(), lay.bit_count(), lay, melds, dead)
+        if best is None or key[:3] < best[:3]:
+            best = key
+    assert best is not None
+    _, _, laid, melds, dead = best
+    return laid, melds, least, dead
