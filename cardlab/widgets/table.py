@@ -1,0 +1,367 @@
+"""``Table``: any cardlab game on a card table in Jupyter (anywidget).
+
+The Python side owns a :class:`~cardlab.core.match.Match`.  After every change it sends
+the browser one JSON view built from the observation of the chosen viewpoint (see
+:mod:`cardlab.widgets.view`), so the page never holds a face that viewer may not see.
+The browser sends back small messages: an action to play, a replay step, a viewpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..core.actions import Action
+from ..core.cards import parse_card
+from ..core.errors import CardlabError, IllegalActionError
+from ..core.match import Agents, Match
+from ..core.replay import Replay
+from ..core.state import CHANCE, Game, State
+from .view import build_view
+
+HERE = Path(__file__).parent
+VIEWPOINTS = ("spectator", "teacher")
+
+
+class Table(anywidget.AnyWidget):
+    """A card table for ``game_or_match`` with you at ``seat`` and bots elsewhere.
+
+    Parameters
+    ----------
+    game_or_match : a game name, a :class:`Game` or a :class:`Match` to show
+    seat : the seat you play (None: bots play every seat and you watch)
+    bots : the bot for the other seats (``"heuristic"``, ``"random"``, …)
+    seed : the deal seed (new matches only)
+    pace : seconds between bot moves in the browser (0 = at once)
+    viewpoint : a seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
+    **options : game options (new matches only), e.g. ``hands=1``
+    """
+
+    _esm = HERE / "table.js"
+    _css = HERE / "table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    viewer = traitlets.Unicode("teacher").tag(sync=True)
+    pace = traitlets.Float(0.4).tag(sync=True)
+
+    def __init__(
+        self,
+        game_or_match: str | Game | Match,
+        seat: int | None = 0,
+        bots: str | None = "heuristic",
+        seed: int | str | None = None,
+        *,
+        pace: float = 0.4,
+        viewpoint: int | str | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(game_or_match, Match):
+            if options or seed is not None:
+                raise CardlabError("options and seed belong to a new match, not an existing one")
+            match = game_or_match
+            if seat is not None and seat in match.agents:
+                del match.agents[seat]
+        else:
+            agents: Agents = None
+            game = game_or_match
+            match = Match(game, seed=seed, agents=agents, **options)
+            match.agents.update(_bots(match, seat, bots))
+        if seat is not None and not 0 <= seat < match.game.players:
+            raise CardlabError(f"no seat {seat!r}: seats are 0 to {match.game.players - 1}")
+        self._match = match
+        self._seat = seat
+        self._ack = len(match.state.results)  # hand results already shown
+        self._message = ""
+        self._gen = 0  # bumps cancel pending paced bot moves
+        self._ready = False
+        self._clicked = False  # True while handling a message from the page
+        start = viewpoint if viewpoint is not None else ("teacher" if seat is None else seat)
+        super().__init__(viewer=_viewer_text(start, match.game.players), pace=pace)
+        self.on_msg(self._on_msg)
+        self._ready = True
+        self._bots()
+        self._sync()
+
+    # ----------------------------------------------------------- Python API
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    @property
+    def state(self) -> State:
+        return self._match.state
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @property
+    def viewpoint(self) -> int | str:
+        v = self.viewer
+        return int(v) if v.isdigit() else v
+
+    @viewpoint.setter
+    def viewpoint(self, value: int | str | None) -> None:
+        self.viewer = _viewer_text(value, self._match.game.players)
+
+    @property
+    def message(self) -> str:
+        """The last note shown under the table (an illegal move's reason, for example)."""
+        return self._message
+
+    def play(self, act: str) -> Action:
+        """Play for your seat: an action (``"play QS"``) or just a card (``"QS"``).
+
+        Raises :class:`IllegalActionError` with the reason (and shows it) if not legal.
+        """
+        if self._seat is None:
+            raise CardlabError("this table has no human seat: Table(game, seat=0) to play")
+        m = self._match
+        self._ack = len(m.state.results)
+        try:
+            done = m.play(self._expand(act), self._seat)
+        except IllegalActionError as e:
+            self._message = f"{e.action}: {e.reason}"
+            self._sync()
+            raise
+        self._message = ""
+        self._bots()
+        self._sync()
+        return done
+
+    def step(self) -> Action | str | None:
+        """One step forward: replay the next recorded step, else let the next bot act."""
+        m = self._match
+        self._message = ""
+        if m._redo:
+            m.seek(m.step_count + 1)
+            out: Action | str | None = m.history[-1][1]
+        elif self._pending_result():
+            self._ack = len(m.state.results)
+            out = None
+            self._bots()
+        else:
+            out = m.step()
+        self._sync()
+        return out
+
+    def back(self) -> None:
+        """One step back (the history stays: :meth:`step` goes forward again)."""
+        self.seek(max(0, self._match.step_count - 1))
+
+    def seek(self, n: int) -> State:
+        """Show the match after its first ``n`` steps (0 = before the deal)."""
+        m = self._match
+        self._gen += 1
+        state = m.seek(n)
+        self._ack = min(self._ack, len(state.results))
+        self._message = ""
+        if not m._redo:
+            self._bots()
+        self._sync()
+        return state
+
+    def to_start(self) -> State:
+        return self.seek(0)
+
+    def to_end(self) -> State:
+        return self.seek(self.total_steps)
+
+    @property
+    def total_steps(self) -> int:
+        return self._match.step_count + len(self._match._redo)
+
+    def undo(self) -> bool:
+        """Take back your last move (and the bots' answers); False if there is none."""
+        self._gen += 1
+        m = self._match
+        done = m.undo_turn(self._seat) if self._seat is not None else m.undo() is not None
+        self._ack = min(self._ack, len(m.state.results))
+        self._message = ""
+        self._sync()
+        return bool(done)
+
+    def to_replay(self) -> Replay:
+        return self._match.to_replay()
+
+    def save(self, path: str | Path) -> Path:
+        return self._match.to_replay().save(path)
+
+    @classmethod
+    def from_replay(
+        cls,
+        replay: Replay | str | Path,
+        seat: int | None = None,
+        bots: str | None = None,
+        *,
+        step: int | None = None,
+        **kwargs: Any,
+    ) -> Table:
+        """A table over a recorded match, at its end (or at ``step``).
+
+        Nobody plays on unless you say so: give ``seat`` to play that seat and ``bots`` for
+        the others.
+        """
+        if isinstance(replay, Path):
+            replay = str(replay)
+        m = Match.from_replay(replay)
+        if step is not None:
+            m.seek(step)
+        m.agents.update(_bots(m, seat, bots))
+        return cls(m, seat=seat, **kwargs)
+
+    def __repr__(self) -> str:
+        m = self._match
+        return (
+            f"Table({m.game.spec.name!r}, seat={self._seat!r}, viewpoint={self.viewpoint!r}, "
+            f"step={m.step_count}/{self.total_steps}, scores={list(m.state.scores)})"
+        )
+
+    # ------------------------------------------------------------ internals
+    def _expand(self, act: str) -> str:
+        """``"QS"`` -> the one legal action naming the queen of spades."""
+        text = act.strip()
+        if " " in text:
+            return text
+        try:
+            card = parse_card(text)
+        except ValueError:
+            return text
+        legal = self._match.state.legal_actions(self._seat)
+        hits = [a for a in legal if card in a.cards and len(a.cards) == 1]
+        if len(hits) == 1:
+            return str(hits[0])
+        if not hits:
+            verbs = sorted({a.verb for a in legal if a.cards})
+            return f"{verbs[0] if len(verbs) == 1 else 'play'} {card.code}"
+        raise IllegalActionError(
+            text, "several moves use that card: " + ", ".join(map(str, hits)), tuple(hits)
+        )
+
+    def _pending_result(self) -> bool:
+        m = self._match
+        return len(m.state.results) > self._ack and not m.state.terminal
+
+    def _can_run(self) -> bool:
+        m = self._match
+        st = m.state
+        if m._redo or st.terminal or self._pending_result():
+            return False
+        return st.current != CHANCE and not m.waiting_for_human()
+
+    def _bots(self) -> None:
+        """Let the bots move: one per tick after a click in the page (``pace`` > 0),
+        else all at once, so code in a notebook always sees the same position."""
+        if not self._ready:
+            return
+        self._gen += 1
+        loop = None
+        if self.pace > 0 and self._clicked:
+            with contextlib.suppress(RuntimeError):
+                loop = asyncio.get_running_loop()
+        if loop is None:
+            while self._can_run():
+                if self._match.step() is None:
+                    break
+            return
+        gen = self._gen
+
+        def tick() -> None:
+            if gen != self._gen or not self._can_run():
+                return
+            self._match.step()
+            self._sync()
+            if self._can_run():
+                loop.call_later(self.pace, tick)
+
+        if self._can_run():
+            loop.call_later(self.pace, tick)
+
+    def _sync(self) -> None:
+        m = self._match
+        st = m.state
+        viewer = self.viewpoint
+        obs = st.observation(viewer)
+        self.view = build_view(
+            st,
+            obs,
+            human=self._seat,
+            step=m.step_count,
+            total=self.total_steps,
+            show_result=len(st.results) > self._ack or (st.terminal and bool(st.results)),
+            message=self._message,
+        )
+
+    @traitlets.observe("viewer")
+    def _viewer_changed(self, change: dict[str, Any]) -> None:
+        if self._ready:
+            self._sync()
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        self._clicked = True
+        try:
+            self._handle(content)
+        finally:
+            self._clicked = False
+
+    def _handle(self, content: dict[str, Any]) -> None:
+        kind = content.get("type")
+        try:
+            if kind == "act":
+                self.play(str(content.get("action", "")))
+            elif kind == "step":
+                self.step()
+            elif kind == "back":
+                self.back()
+            elif kind == "seek":
+                self.seek(int(content.get("step", 0)))
+            elif kind == "start":
+                self.to_start()
+            elif kind == "end":
+                self.to_end()
+            elif kind == "undo":
+                self.undo()
+            elif kind == "continue":
+                self._ack = len(self._match.state.results)
+                self._bots()
+                self._sync()
+        except CardlabError as e:
+            if not isinstance(e, IllegalActionError):
+                self._message = str(e)
+            self._sync()
+
+
+def _viewer_text(value: int | str | None, players: int) -> str:
+    if value is None:
+        return "teacher"
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < players:
+            raise CardlabError(f"no seat {value!r}: seats are 0 to {players - 1}")
+        return str(value)
+    if value in VIEWPOINTS:
+        return str(value)
+    raise CardlabError(
+        f"unknown viewpoint {value!r}: use a seat 0-{players - 1}, 'spectator' or 'teacher'"
+    )
+
+
+def _bots(match: Match, seat: int | None, bots: str | None) -> dict[int, Any]:
+    from ..core.match import make_agent
+
+    out = {}
+    for s in range(match.game.players):
+        if s == seat or bots is None:
+            continue
+        agent = make_agent(match.game, bots, s, match.seed)
+        if agent is not None:
+            out[s] = agent
+    return out

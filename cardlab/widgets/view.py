@@ -1,0 +1,215 @@
+"""The JSON view a table widget draws: one observation plus what the controls need.
+
+Everything here is built from a single :class:`~cardlab.core.observation.Observation`
+for the chosen viewpoint, plus the public parts of the match (step counter, hand
+results, narration worded for that viewer), so hidden faces never reach the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.actions import Action, action
+from ..core.cards import Card
+from ..core.observation import Back, Entry, Observation, Peek
+from ..core.scoring import HandResult
+from ..core.state import State
+
+LOG_LINES = 14
+
+# Per-game layout hints for the drawing code (zone names are the games' own).
+#   center: zone names drawn in the middle, in this order (others follow)
+#   grid: zone-name prefixes drawn as a grid of stacks (a tableau)
+#   hide: zones not drawn at all (their content shows elsewhere)
+#   compact: owned zones drawn as small overlapping cards (tricks taken, passes)
+LAYOUT: dict[str, dict[str, Any]] = {
+    "hearts": {"center": ["trick", "last_trick"], "compact": ["taken"], "small": ["last_trick"]},
+    "gin_rummy": {"center": ["stock", "discard"]},
+    "foresight": {
+        "center": ["trump", "trick", "last_trick", "out"],
+        "compact": ["hole", "taken"],
+        "small": ["last_trick"],
+    },
+    "heartburn": {
+        "center": ["trick", "last_trick", "out"],
+        "compact": ["taken", "hole"],
+        "small": ["last_trick"],
+    },
+    "bourbon": {"center": ["left", "stock", "right", "discard"]},
+    "frozen_novelty": {
+        "center": ["foundation1", "foundation2", "foundation3", "foundation4"],
+        "grid": ["deck", "up", "down"],
+    },
+}
+
+
+def entry_json(e: Entry) -> dict[str, Any]:
+    """A card as the drawing code needs it: face, back, or a teacher's peek."""
+    if isinstance(e, Card):
+        return {"c": e.code, "t": e.text, "r": e.rank, "s": e.suit}
+    if isinstance(e, Peek):
+        c = e.card
+        return {"c": c.code, "t": c.text, "r": c.rank, "s": c.suit, "peek": e.back.design}
+    if isinstance(e, Back):
+        return {"b": e.design}
+    return {"b": "plain"}  # pragma: no cover - observations hold only the three kinds
+
+
+def _plain(v: Any) -> Any:
+    """Info values as JSON: cards as their text, tuples as lists."""
+    if isinstance(v, Card):
+        return v.text
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, tuple | list):
+        return [_plain(x) for x in v]
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    return str(v)
+
+
+def action_label(a: Action) -> str:
+    """An action as a button label: ``"draw stock"`` -> ``"Draw stock"``, cards as symbols."""
+    words = [a.verb.replace("_", " ")]
+    cards = {c.code: c.text for c in a.cards}
+    words += [cards.get(w, w) for w in a.args]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def _own_faces(obs: Observation, seat: int) -> list[Card]:
+    """The faces a player could try to move: their hand, or every face in a solitaire."""
+    if obs.players == 1:
+        return [c for z in obs.zones for c in z.faces]
+    return [c for z in obs.zones if z.kind == "hand" and z.owner == seat for c in z.faces]
+
+
+def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
+    """Why ``card`` cannot be used now, in the game's own words where it has them."""
+    if not verb:
+        return "no card can be moved now: " + (
+            "choose one of the buttons" if buttons else "wait for the others"
+        )
+    a = action(f"{verb} {card.code}")
+    return state.why_illegal(a, seat) or state.explain(a, seat)
+
+
+def result_json(r: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "hand": r.hand + 1,
+        "summary": r.summary,
+        "points": list(r.points),
+        "lines": [
+            {"seat": ln.seat, "name": names[ln.seat], "points": ln.points, "reason": ln.reason}
+            for ln in r.lines
+        ],
+    }
+
+
+def viewer_key(viewer: int | str) -> str:
+    return str(viewer)
+
+
+def build_view(
+    state: State,
+    obs: Observation,
+    *,
+    human: int | None,
+    step: int,
+    total: int,
+    show_result: bool,
+    message: str = "",
+) -> dict[str, Any]:
+    """The whole JSON document for one redraw."""
+    names = state.names
+    zones = [
+        {
+            "name": z.name,
+            "owner": z.owner,
+            "kind": z.kind,
+            "label": z.label,
+            "seats": list(z.seats),
+            "cards": [entry_json(c) for c in z.cards],
+        }
+        for z in obs.zones
+    ]
+    card_acts: dict[str, list[list[str]]] = {}
+    buttons: list[list[str]] = []
+    live = step == total
+    playing = human is not None and obs.viewer == human and live and not show_result
+    verb = ""
+    why: dict[str, str] = {}
+    if playing and obs.legal:
+        shown = {
+            e.card.code if isinstance(e, Peek) else e.code
+            for _, e in obs.entries()
+            if not isinstance(e, Back)
+        }
+        named: dict[str, int] = {}
+        for z in obs.zones:
+            named[z.name] = named.get(z.name, 0) + 1
+        stacks = {z.name for z in obs.zones if z.cards and named[z.name] == 1}
+        verbs: dict[str, int] = {}
+        for a in obs.legal:
+            cs = [c for c in a.cards if c.code in shown]
+            if cs and len(a.cards) == 1:
+                card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a)])
+                verbs[a.verb] = verbs.get(a.verb, 0) + 1
+                continue
+            if not a.cards and a.args and a.args[0] in stacks:
+                # "turn deck2", "slide deck1 down3": the top card of that stack is clickable
+                card_acts.setdefault("@" + a.args[0], []).append([str(a), action_label(a)])
+            buttons.append([str(a), action_label(a)])
+        if verbs:
+            verb = max(verbs, key=lambda v: verbs[v])
+    if playing and human is not None:
+        # why each other card of the player's hand cannot be played now
+        for c in _own_faces(obs, human):
+            if c.code not in card_acts:
+                why[c.code] = _why(state, verb, c, human, bool(buttons))
+    elif human is not None and obs.viewer == human and not obs.terminal:
+        if not live:
+            reason = "you are looking back in the match: go to the end (▶|) to play on"
+        elif show_result:
+            reason = "the hand is over: press Continue for the next one"
+        else:
+            waiting = ", ".join(names[s] for s in obs.to_move) or "the dealer"
+            reason = f"it is not your turn; waiting for {waiting}"
+        why = {c.code: reason for c in _own_faces(obs, human)}
+    info = {
+        k: _plain(v)
+        for k, v in obs.info.items()
+        if k != "names" and not isinstance(v, tuple | list | Mapping)
+    }
+    result = None
+    if show_result and state.results:
+        result = result_json(state.results[-1], names)
+    log = [e.text_for(obs.viewer) for e in state.events[-LOG_LINES:]]
+    return {
+        "game": obs.game,
+        "title": state.game.spec.title,
+        "players": obs.players,
+        "names": list(names),
+        "viewer": viewer_key(obs.viewer),
+        "human": human,
+        "phase": obs.phase,
+        "hand": obs.hand + 1,
+        "dealer": obs.dealer,
+        "to_move": list(obs.to_move),
+        "scores": list(obs.scores),
+        "terminal": obs.terminal,
+        "winners": list(state.winners()),
+        "step": step,
+        "total": total,
+        "zones": zones,
+        "acts": card_acts,
+        "buttons": buttons,
+        "verb": verb,
+        "why": why,
+        "info": info,
+        "log": log,
+        "result": result,
+        "layout": LAYOUT.get(obs.game, {}),
+        "message": message,
+    }

@@ -1,0 +1,234 @@
+"""The card table widget in real JupyterLab + Chromium, for every registered game.
+
+One notebook creates a table per game (you at seat 0, bots instant); each test drives one
+table through clicks and checks what the page shows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS
+from jlab import open_notebook, run_all
+from playwright.sync_api import expect
+
+from cardlab.games import GAMES
+
+pytestmark = pytest.mark.browser
+NAMES = [spec.name for spec in GAMES]
+SEED = 11
+CORNER = {"x": 9, "y": 22}
+
+
+def _notebook() -> dict[str, Any]:
+    cells = [
+        "from cardlab.widgets import Table\ntables = {}",
+        *(
+            f"tables[{n!r}] = Table({n!r}, seat=0, seed={SEED}, pace=0)\ntables[{n!r}]"
+            for n in NAMES
+        ),
+        # the same game again with bots moving at a pace: ticks on the kernel's event loop
+        f"paced = Table('hearts', seat=0, seed={SEED}, pace=0.1)\npaced",
+    ]
+    return {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "source": s, "outputs": []}
+            | {"execution_count": None}
+            for s in cells
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+@pytest.fixture(scope="module")
+def tables(lab: Any, browser: Any) -> Iterator[Any]:
+    """The notebook page with one table per game, all rendered."""
+    (lab.root / "tables.ipynb").write_text(json.dumps(_notebook()))
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx.set_default_timeout(30_000)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.page_errors = errors
+    open_notebook(pg, lab.url("lab/tree/tables.ipynb", reset=""))
+    run_all(pg)
+    expect(pg.locator(".cl-root")).to_have_count(len(NAMES) + 1, timeout=60_000)
+    yield pg
+    ctx.close()
+
+
+def _table(pg: Any, name: str) -> Any:
+    t = pg.locator(f'.cl-root[data-game="{name}"]').first
+    t.scroll_into_view_if_needed()
+    return t
+
+
+def _step(t: Any) -> int:
+    return int(t.get_attribute("data-step"))
+
+
+def _act_once(t: Any) -> None:
+    """Play the first legal move (a card, else a button) and wait for the redraw."""
+    before = _step(t)
+    card = t.locator(".cl-card.cl-legal").first
+    if card.count():
+        card.click(position=CORNER)  # hands overlap: the top-left corner is always visible
+        chooser = t.locator(".cl-chooser button").first
+        if chooser.count():
+            chooser.click()
+    else:
+        t.locator('.cl-actions button, .cl-result [data-cmd="continue"]').first.click()
+    expect(t).not_to_have_attribute("data-step", str(before))
+
+
+@pytest.fixture
+def shot(tables: Any, request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tables.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_table_renders(tables: Any, name: str, shot: None) -> None:
+    t = _table(tables, name)
+    expect(t.locator(".cl-card").first).to_be_visible()
+    expect(t.locator(".cl-felt")).to_be_visible()
+    expect(t.locator(".cl-scrub")).to_be_visible()
+    assert not tables.page_errors, tables.page_errors
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -> None:
+    t = _table(tables, name)
+    start = _step(t)
+    if t.locator(".cl-seat").count() == 1:  # a solitaire: no bots to answer
+        _act_once(t)
+        assert _step(t) == start + 1
+        t.screenshot(path=str(ARTIFACTS / f"table_{name}.png"))
+        return
+    for clicks in range(1, 12):
+        _act_once(t)
+        if _step(t) - start > clicks:  # more steps than clicks: a bot moved too
+            break
+    else:
+        pytest.fail("the bots never answered")
+    expect(t.locator(".cl-log li").last).to_be_visible()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / f"table_{name}.png"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_illegal_click_explains_and_changes_nothing(tables: Any, name: str, shot: None) -> None:
+    t = _table(tables, name)
+    bad = t.locator('.cl-seat[data-seat="0"] .cl-card.cl-illegal')
+    for _ in range(20):
+        if bad.count() or not t.locator(".cl-card.cl-legal, .cl-actions button").count():
+            break
+        _act_once(t)
+    if not bad.count():
+        pytest.skip("no illegal card came up before the end or in twenty moves")
+    card = bad.first
+    reason = card.get_attribute("data-why")
+    assert reason
+    before = t.get_attribute("data-step")
+    card.click(position=CORNER)
+    expect(t.locator(".cl-status")).to_contain_text(reason)
+    tables.wait_for_timeout(300)
+    expect(t).to_have_attribute("data-step", before)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_viewpoint_hides_and_shows_faces(tables: Any, name: str, shot: None) -> None:
+    t = _table(tables, name)
+    view = t.locator(".cl-viewpoint")
+    view.select_option("teacher")
+    expect(t).to_have_attribute("data-viewer", "teacher")
+    expect(t.locator("[data-peek]").first).to_be_attached()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / f"table_{name}_teacher.png"))
+    t.locator(".cl-viewpoint").select_option("0")
+    expect(t).to_have_attribute("data-viewer", "0")
+    expect(t.locator("[data-peek]")).to_have_count(0)
+    # no face of another seat's hand may remain anywhere in the page
+    expect(t.locator('.cl-seat:not([data-seat="0"]) .cl-hand [data-code]')).to_have_count(0)
+    if t.locator('.cl-seat[data-seat="0"] .cl-hand').count():
+        assert t.locator('.cl-seat[data-seat="0"] .cl-hand [data-code]').count() > 0
+    t.locator(".cl-viewpoint").select_option("spectator")
+    expect(t).to_have_attribute("data-viewer", "spectator")
+    expect(t.locator(".cl-hand [data-code]")).to_have_count(0)
+    t.locator(".cl-viewpoint").select_option("0")
+    expect(t).to_have_attribute("data-viewer", "0")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_scrubber_reaches_start_and_end(tables: Any, name: str, shot: None) -> None:
+    t = _table(tables, name)
+    total = t.get_attribute("data-total")
+    assert total is not None and int(total) > 0
+    scrub = t.locator(".cl-scrub")
+    scrub.evaluate(
+        "(el) => { el.value = 0; el.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    expect(t).to_have_attribute("data-step", "0")
+    assert t.locator('.cl-seat[data-seat="0"] .cl-hand [data-code]').count() == 0  # not dealt
+    t.locator('[data-cmd="step"]').click()
+    expect(t).to_have_attribute("data-step", "1")
+    scrub = t.locator(".cl-scrub")
+    scrub.evaluate(
+        "(el) => { el.value = el.max; el.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    expect(t).to_have_attribute("data-step", total)
+    t.locator('[data-cmd="start"]').click()
+    expect(t).to_have_attribute("data-step", "0")
+    t.locator('[data-cmd="end"]').click()
+    expect(t).to_have_attribute("data-step", total)
+    assert not tables.page_errors, tables.page_errors
+
+
+def test_keyboard_moves_among_legal_cards_and_plays(tables: Any, shot: None) -> None:
+    t = _table(tables, "hearts")
+    t.locator('[data-cmd="end"]').click()
+    expect(t).to_have_attribute("data-step", t.get_attribute("data-total") or "")
+    before = t.get_attribute("data-step")
+    t.focus()
+    tables.keyboard.press("ArrowRight")
+    focused = t.locator(".cl-card.cl-legal:focus")
+    expect(focused).to_have_count(1)
+    first = focused.get_attribute("aria-label")
+    assert first and first[-1] in "♣♦♥♠"
+    if t.locator(".cl-card.cl-legal").count() > 1:
+        tables.keyboard.press("ArrowRight")
+        expect(t.locator(".cl-card.cl-legal:focus")).not_to_have_attribute("aria-label", first)
+    tables.keyboard.press("Enter")
+    expect(t).not_to_have_attribute("data-step", before or "")
+
+
+def test_paced_bots_move_on_their_own(tables: Any, shot: None) -> None:
+    t = tables.locator('.cl-root[data-game="hearts"]').last
+    t.scroll_into_view_if_needed()
+    t.evaluate(
+        """(el) => { el.steps = []; new MutationObserver(() => el.steps.push(el.dataset.step))
+                     .observe(el, {attributes: true, attributeFilter: ['data-step']}); }"""
+    )
+    most = 0
+    for _ in range(6):  # pass three cards, then play until the bots answer one by one
+        expect(t.locator('.cl-seat[data-seat="0"] .cl-card.cl-legal').first).to_be_visible()
+        t.evaluate("(el) => { el.steps = []; }")
+        _act_once(t)
+        # wait until it is our turn again: the bots moved, one redraw per tick
+        expect(t.locator('.cl-seat[data-seat="0"] .cl-card.cl-legal').first).to_be_visible(
+            timeout=15_000
+        )
+        most = max(most, len(set(t.evaluate("(el) => el.steps"))))
+        if most >= 3:
+            break
+    assert most >= 3, "bots did not move one at a time"

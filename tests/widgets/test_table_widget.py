@@ -1,0 +1,133 @@
+"""The card table widget's Python side, without a browser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from cardlab.core.errors import CardlabError, IllegalActionError
+from cardlab.core.observation import Back, Peek
+from cardlab.games import GAMES
+from cardlab.widgets import Table
+
+NAMES = [spec.name for spec in GAMES]
+
+
+def _view_faces(view: dict) -> set[str]:
+    return {e["c"] for z in view["zones"] for e in z["cards"] if "c" in e}
+
+
+def _obs_faces(table: Table) -> set[str]:
+    obs = table.state.observation(table.viewpoint)
+    return {c.code for c in obs.faces()}
+
+
+def _play_some(t: Table, moves: int) -> None:
+    for _ in range(moves):
+        v = t.view
+        acts = [a for options in v["acts"].values() for a, _ in options] + [
+            a for a, _ in v["buttons"]
+        ]
+        if not acts:
+            t.step()
+            continue
+        t.play(sorted(acts)[0])
+
+
+def test_assets_ship_with_the_package() -> None:
+    here = Path(__file__).resolve().parents[2] / "cardlab" / "widgets"
+    for name in ("table.js", "table.css"):
+        assert (here / name).is_file()
+    assert "export default" in (here / "table.js").read_text()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_view_is_json_and_only_holds_the_viewpoints_faces(name: str) -> None:
+    t = Table(name, seat=0, seed=3, pace=0)
+    _play_some(t, 4)
+    for vp in (0, "spectator", "teacher", t.state.players - 1):
+        t.viewpoint = vp
+        json.dumps(t.view)
+        assert t.view["viewer"] == str(vp)
+        assert _view_faces(t.view) <= _obs_faces(t)
+        obs = t.state.observation(vp)
+        shown = [e for z in t.view["zones"] for e in z["cards"]]
+        expected = [e for z in obs.zones for e in z.cards]
+        assert len(shown) == len(expected)
+        assert sum("peek" in e for e in shown) == sum(isinstance(e, Peek) for e in expected)
+        assert sum("b" in e for e in shown) == sum(isinstance(e, Back) for e in expected)
+    # back at a seat: no other face is left in the synced state
+    t.viewpoint = 0
+    assert not any("peek" in e for z in t.view["zones"] for e in z["cards"])
+    assert _view_faces(t.view) == _obs_faces(t)
+    log = json.dumps(t.view["log"])
+    for ev in t.state.events[-len(t.view["log"]) :]:
+        if ev.secret is not None and 0 not in ev.audience:
+            assert ev.secret not in log or ev.secret == ev.text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_step_seek_undo_and_replay(name: str, tmp_path: Path) -> None:
+    t = Table(name, seat=0, seed=5, pace=0)
+    _play_some(t, 6)
+    total = t.total_steps
+    assert t.view["step"] == t.view["total"] == total
+    t.seek(0)
+    assert t.view["step"] == 0 and t.view["total"] == total
+    assert t.view["acts"] == {} and t.view["buttons"] == []
+    t.step()
+    assert t.match.step_count == 1
+    t.to_end()
+    assert t.match.step_count == total
+    path = t.save(tmp_path / "m.json")
+    again = Table.from_replay(path, seat=0, pace=0)
+    assert again.match.history == t.match.history
+    assert again.to_replay().actions == t.to_replay().actions
+    assert repr(again) == repr(Table.from_replay(t.to_replay(), seat=0, pace=0))
+    if len(t.match.agents) < t.state.players:
+        before = t.match.step_count
+        t.undo()
+        assert t.match.step_count < before
+
+
+def test_illegal_play_explains_and_changes_nothing() -> None:
+    t = Table("hearts", seat=0, seed=1, pace=0)
+    for _ in range(3):
+        t.play(next(iter(t.view["acts"])))  # pass three cards, one at a time
+    assert t.state.phase == "play"
+    if t.view["why"]:
+        code, reason = next(iter(t.view["why"].items()))
+        assert reason
+        steps = t.match.step_count
+        with pytest.raises(IllegalActionError):
+            t.play(code)
+        assert t.match.step_count == steps
+        assert t.view["message"]
+    code = next(iter(t.view["acts"]))
+    steps = t.match.step_count
+    t.play(code)  # a bare card names the one legal move with it
+    assert t.match.step_count > steps + 1  # the bots answered
+
+
+def test_viewpoint_validation_and_repr() -> None:
+    t = Table("gin_rummy", seat=0, seed=2, pace=0)
+    assert repr(t) == repr(Table("gin_rummy", seat=0, seed=2, pace=0))
+    assert "0x" not in repr(t)
+    with pytest.raises(CardlabError):
+        t.viewpoint = 7
+    with pytest.raises(CardlabError):
+        t.viewpoint = "everyone"
+    t.viewpoint = "1"
+    assert t.viewpoint == 1
+
+
+def test_bots_only_table_plays_to_the_end() -> None:
+    t = Table("hearts", seat=None, seed=4, pace=0, hands=1)
+    while not t.state.terminal:
+        t.step()
+    assert t.view["terminal"] and t.view["result"] is not None
+    assert t.view["result"]["lines"] or t.view["result"]["points"]
