@@ -11,7 +11,7 @@ import types
 from typing import TYPE_CHECKING
 
 from ..core.registry import register
-from . import bourbon, foresight, gin_rummy, heartburn, hearts
+from . import bourbon, foresight, frozen_novelty, gin_rummy, heartburn, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -22,6 +22,7 @@ GAMES = (
     foresight.GAME,
     heartburn.GAME,
     bourbon.GAME,
+    frozen_novelty.GAME,
 )
 for _spec in GAMES:
     register(_spec)
