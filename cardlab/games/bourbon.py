@@ -85,23 +85,20 @@ from typing import Any, ClassVar, NamedTuple
 from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
 from ..core.cards import CARDS, Card, cards_of, get_deck, parse_card, parse_cards
-from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
 from ..core.state import GameSpec, State
 from ..rules import melds as _m
+from ..rules import rummy as _r
 from ..rules.deals import seat_by_seat_deal
+from ..rules.rummy import HAND_SIZE, UNDERCUT_BONUS
 
-HAND_SIZE = 10
 KNOCK_LIMIT = 10
 MIN_FACE_DOWN = 3  # a turn needs this many face-down cards on offer
-UNDERCUT_BONUS = 10
 BOURBON_BONUS = 20
 FACE_BONUS = 3  # per picture card a player puts in a meld or lays off
-#: Deadwood value of each card index: Ace 1 … 10, picture cards 10.
-VALUE = tuple(min(i % 13 + 1, 10) for i in range(52))
 #: Every Jack, Queen and King.
 FACES = sum(1 << (13 * s + k) for s in range(4) for k in (10, 11, 12))
 
@@ -113,15 +110,9 @@ PASS = action("pass")
 _OFFER = (DRAW_UPCARD, PASS)
 _DRAW_ALL = (DRAW_UPCARD, DRAW_LEFT, DRAW_STOCK, DRAW_RIGHT)
 _DRAW_DOWN = (DRAW_LEFT, DRAW_STOCK, DRAW_RIGHT)
-DISCARD = CardActions("discard")
-KNOCK = CardActions("knock")
 BOURBON = CardActions("bourbon")
 _VERBS = frozenset(("draw", "pass", "discard", "knock", "bourbon"))
 SLOTS = ("left", "stock", "right")
-
-
-def _text(mask: int) -> str:
-    return " ".join(c.text for c in cards_of(mask))
 
 
 # ------------------------------------------------------------ event texts
@@ -143,10 +134,7 @@ def _events(names: tuple[str, ...], deck: Any) -> Events:
     if cached is not None and cached[0] is deck:
         return cached[1]
     seats = range(len(names))
-    upcard = [[Event("draw", s, f"{names[s]} takes the {c.text} upcard") for c in CARDS[:52]]
-              for s in seats]  # fmt: skip
-    discard = [[Event("discard", s, f"{names[s]} discards {c.text}") for c in CARDS[:52]]
-               for s in seats]  # fmt: skip
+    upcard, discard = _r.pile_events(names)
     down: dict[str, EventTable] = {}
     for where in SLOTS:
         said = "the top of the stock" if where == "stock" else f"the {where} face-down card"
@@ -253,11 +241,7 @@ class BourbonState(State):
         self._reset_hand()
         self._ev = _events(self.names, self.game.deck)
         cards = act.cards
-        for seat in (0, 1):
-            m = 0
-            for c in cards[HAND_SIZE * seat : HAND_SIZE * seat + HAND_SIZE]:
-                m |= 1 << c.index
-            self.hands[seat] = m
+        self.hands = _r.deal_hands(cards)
         n = 2 * HAND_SIZE
         self.side = [cards[n].index, cards[n + 1].index]
         up = cards[n + 2]
@@ -266,11 +250,7 @@ class BourbonState(State):
         self.chance = False
         self.phase = "offer"
         self.to_move = (1 - self.dealer,)
-        self.log(
-            "deal",
-            self.dealer,
-            f"{self.names[self.dealer]} deals hand {self.hand_number + 1}; the upcard is {up.text}",
-        )
+        self.log("deal", self.dealer, _r.deal_text(self.names, self.dealer, self.hand_number, up))
 
     @classmethod
     def deal_action(
@@ -293,11 +273,7 @@ class BourbonState(State):
         """
         slots = [None if c is None else parse_card(c) for c in (left, right, upcard)]
         fixed = list(parse_cards(stock)) if stock is not None else []
-        room = len(game.deck) - 2 * HAND_SIZE - 3
-        if len(fixed) > room:
-            raise IllegalActionError(
-                "deal", f"the stock holds {room} cards; {len(fixed)} were given"
-            )
+        _r.check_stock(fixed, len(game.deck) - 2 * HAND_SIZE - 3)
         extra = [c for c in slots if c is not None] + fixed
         act = seat_by_seat_deal(game, hands, HAND_SIZE, rng, extra=extra)
         cards = list(act.cards)
@@ -314,15 +290,10 @@ class BourbonState(State):
         if phase == "discard":
             hand = self.hands[seat]
             ok = hand & ~(1 << self.taken) if self.taken >= 0 else hand
-            acts = DISCARD.of(ok)
             km = self.kmask
             if km < 0:
                 km = self._knock_masks(hand, ok)
-            if km:
-                acts += KNOCK.of(km & ~self.bmask)
-            if self.bmask:
-                acts += BOURBON.of(self.bmask)
-            return acts
+            return _r.discard_actions(ok, km, self.bmask, BOURBON)
         if phase == "draw":
             return _DRAW_DOWN if self.declined or not self.pile else _DRAW_ALL
         if phase == "offer":
@@ -363,16 +334,11 @@ class BourbonState(State):
             return ""
         if verb in ("draw", "pass"):
             return "you have already drawn this turn; now discard, knock or go bourbon"
-        card = act.card
-        if card is None or len(act.args) != 1:
-            return f"name one card from your hand, e.g. '{verb} {CARDS[self._any(seat)].code}'"
         hand = self.hands[seat]
-        if not hand >> card.index & 1:
-            return f"you don't hold {card}"
-        if card.index == self.taken:
-            return "you can't discard the upcard you just took" + (
-                "" if verb == "discard" else ", not even to knock"
-            )
+        refused = _r.card_refusal(act, hand, self.taken, ", not even to knock")
+        if refused:
+            return refused
+        card = act.cards[0]
         left = _m.min_deadwood(hand & ~card.bit)
         if verb == "bourbon":
             return f"bourbon needs 0 deadwood after the discard; discarding {card} leaves {left}"
@@ -386,10 +352,6 @@ class BourbonState(State):
                 f"discarding {card} leaves {left}"
             )
         return "not allowed now"
-
-    def _any(self, seat: int) -> int:
-        hand = self.hands[seat] & ~(1 << self.taken if self.taken >= 0 else 0)
-        return (hand & -hand).bit_length() - 1
 
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:
@@ -493,7 +455,7 @@ class BourbonState(State):
         self.taken = -1
         dh = self.hands[other]
         kmelds, kdead, dmelds, ddead, laid, dpoints = self._settle(seat, kh, dh, bourbon)
-        attached = _attach(kmelds, laid)
+        attached = _r.attach_layoffs(kmelds, laid)
         kpoints = _m.card_values(kdead)
         card = CARDS[idx]
         kind = "bourbon" if bourbon else "knock"
@@ -502,14 +464,7 @@ class BourbonState(State):
         else:
             said = f"{names[seat]} discards {card.text} and knocks with {kpoints} deadwood"
         self.log(kind, seat, said)
-        self.log("show", seat, f"{names[seat]} shows " + _show(kmelds, kdead))
-        for meld, cards in attached:
-            laid_text = " ".join(c.text for c in cards_of(meld | cards) if cards >> c.index & 1)
-            on = _text(meld)
-            self.log(
-                "layoff", other, f"{names[other]} lays off {laid_text} on {names[seat]}'s {on}"
-            )
-        self.log("show", other, f"{names[other]} shows " + _show(dmelds, ddead))
+        _r.log_reveal(self, seat, (kmelds, kdead, dmelds, ddead), attached)
         lines: list[ScoreLine] = []
         if bourbon:
             if dpoints:
@@ -520,25 +475,8 @@ class BourbonState(State):
                 f"({dpoints} deadwood + {BOURBON_BONUS})"
             )
             winner = seat
-        elif kpoints < dpoints:
-            lines.append(
-                ScoreLine(seat, dpoints - kpoints, f"knock: {dpoints} − {kpoints} deadwood")
-            )
-            summary = (
-                f"{names[seat]} knocks with {kpoints} against {dpoints} and scores "
-                f"{dpoints - kpoints}"
-            )
-            winner = seat
         else:
-            diff = kpoints - dpoints
-            if diff:
-                lines.append(ScoreLine(other, diff, f"undercut: {kpoints} − {dpoints} deadwood"))
-            lines.append(ScoreLine(other, UNDERCUT_BONUS, "undercut bonus"))
-            summary = (
-                f"{names[other]} undercuts {names[seat]} ({dpoints} against "
-                f"{kpoints}) and scores {diff + UNDERCUT_BONUS}"
-            )
-            winner = other
+            summary, winner = _r.knock_score(names, seat, kpoints, dpoints, lines)
         kf = kh & ~kdead & FACES
         df = dh & ~ddead & FACES
         for s, faces, how in ((seat, kf, "melded"), (other, df, "melded or laid off")):
@@ -557,16 +495,18 @@ class BourbonState(State):
                 if b
             )
             summary += f"; {extra}"
-        points = [0, 0]
-        for line in lines:
-            points[line.seat] += line.points
         self.knockers.append(seat)
-        melds = (kmelds, dmelds) if seat == 0 else (dmelds, kmelds)
-        dead = (kdead, ddead) if seat == 0 else (ddead, kdead)
-        values = (kpoints, dpoints) if seat == 0 else (dpoints, kpoints)
-        faces_by = (kf, df) if seat == 0 else (df, kf)
-        self.reveal = Reveal(kind, seat, melds, dead, values, tuple(attached), faces_by)
-        self._close_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary), winner)
+        self.reveal = Reveal(
+            kind,
+            seat,
+            _r.by_seat(seat, kmelds, dmelds),
+            _r.by_seat(seat, kdead, ddead),
+            _r.by_seat(seat, kpoints, dpoints),
+            tuple(attached),
+            _r.by_seat(seat, kf, df),
+        )
+        result = HandResult(self.hand_number, _r.points_of(lines), tuple(lines), summary)
+        self._close_hand(result, winner)
 
     def _close_hand(self, result: HandResult, winner: int | None) -> None:
         self.kmask = -1
@@ -623,18 +563,7 @@ class BourbonState(State):
         v = self.viewer(viewer)
         names = self.names
         rv = self.reveal
-        shown = rv is not None
-        zones: list[Zone] = []
-        for s in (0, 1):
-            zones.append(
-                Zone(
-                    "hand",
-                    s,
-                    self.held_entries(cards_of(self.hands[s]), v == s, v, shown),
-                    "hand",
-                    label=names[s],
-                )
-            )
+        zones = _r.hand_zones(self, v, rv is not None)
         left, right = self.side
         zones.append(
             Zone(
@@ -645,8 +574,7 @@ class BourbonState(State):
                 label="left face-down card",
             )
         )
-        stock = self.stack_entries([CARDS[i] for i in self.stock], v)
-        zones.append(Zone("stock", None, stock, "pile", label="stock"))
+        zones.append(_r.stock_zone(self, v))
         zones.append(
             Zone(
                 "right",
@@ -656,9 +584,7 @@ class BourbonState(State):
                 label="right face-down card",
             )
         )
-        zones.append(
-            Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile", label="discard pile")
-        )
+        zones.append(_r.discard_zone(self.pile))
         info: dict[str, Any] = {
             "names": names,
             "target": self.options.target,
@@ -672,39 +598,12 @@ class BourbonState(State):
             "turns": self.turns,
         }
         if rv is not None:
-            for s in (0, 1):
-                for k, meld in enumerate(rv.melds[s]):
-                    zones.append(
-                        Zone("melds", s, cards_of(meld), "meld", label=f"{names[s]} meld {k + 1}")
-                    )
-                zones.append(
-                    Zone(
-                        "deadwood",
-                        s,
-                        cards_of(rv.deadwood[s]),
-                        "row",
-                        label=f"{names[s]} deadwood ({rv.points[s]})",
-                    )
-                )
-            laid = 0
-            for _, cards in rv.layoffs:
-                laid |= cards
-            defender = 1 - rv.knocker
-            zones.append(
-                Zone(
-                    "layoffs", defender, cards_of(laid), "row", label=f"{names[defender]} lays off"
-                )
-            )
+            zones += _r.reveal_zones(names, rv)
             info["deadwoods"] = rv.points
             info["knocker"] = rv.knocker
             info["pictures"] = tuple(cards_of(f) for f in rv.faces)
         if isinstance(v, int) and self.phase in ("offer", "draw", "discard"):
-            hand = self.hands[v]
-            info["deadwood"] = _m.min_deadwood(hand)
-            if self.phase == "discard" and v in self.to_move:
-                dd = _m.discard_deadwoods(hand)
-                dd.pop(self.taken, None)
-                info["deadwood_after_discard"] = min(dd.values())
+            _r.deadwood_info(info, self, v)
         if self.results:
             info["last_hand"] = self.results[-1]
         if self.terminal and self.final_note:
@@ -714,50 +613,6 @@ class BourbonState(State):
     def breakdown(self) -> str:
         """Every hand's score lines as text."""
         return "\n".join(r.explain(self.names) for r in self.results)
-
-
-def _attach(melds: Sequence[int], laid: int) -> list[tuple[int, int]]:
-    """Which laid-off cards went on which knocker meld: ``[(meld, cards), ...]``."""
-    out = []
-    left = laid
-    for meld in melds:
-        suits = [s for s in range(4) if meld >> 13 * s & 0x1FFF]
-        if len(suits) == 1:  # a run takes the chain of cards touching either end
-            s = suits[0]
-            run = meld >> 13 * s & 0x1FFF
-            avail = left >> 13 * s & 0x1FFF
-            lo = (run & -run).bit_length() - 1
-            hi = run.bit_length() - 1
-            got = 0
-            k = hi + 1
-            while k < 13 and avail >> k & 1:
-                got |= 1 << k
-                k += 1
-            k = lo - 1
-            while k >= 0 and avail >> k & 1:
-                got |= 1 << k
-                k -= 1
-            if got:
-                out.append((meld, got << 13 * s))
-                left &= ~(got << 13 * s)
-    for meld in melds:
-        if not left:
-            break
-        suits = [s for s in range(4) if meld >> 13 * s & 0x1FFF]
-        if len(suits) == 1:
-            continue
-        rank = ((meld & -meld).bit_length() - 1) % 13
-        fourth = sum(1 << (13 * s + rank) for s in range(4)) & ~meld & left
-        if fourth:
-            out.append((meld, fourth))
-            left &= ~fourth
-    return out
-
-
-def _show(melds: Sequence[int], dead: int) -> str:
-    parts = [_text(m) for m in melds]
-    text = ", ".join(parts) if parts else "no melds"
-    return text + (f"; deadwood {_text(dead)}" if dead else "; no deadwood")
 
 
 # ------------------------------------------------------------------- bot
@@ -785,17 +640,6 @@ def _best_after(hand: int, card: int, keep: bool) -> int:
     return min(dd.values())
 
 
-def _connections(card: Card, hand: Sequence[Card]) -> int:
-    """How many other cards pair with ``card`` or sit within two ranks of it in its suit."""
-    n = 0
-    for c in hand:
-        if c is card:
-            continue
-        if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2):
-            n += 1
-    return n
-
-
 class BourbonBot(Agent):
     """Rule-of-thumb Bourbon that reads the Foresight backs of the cards on offer.
 
@@ -811,11 +655,9 @@ class BourbonBot(Agent):
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        hand = 0
-        for c in obs.my_hand:
-            hand |= 1 << c.index
+        hand = _r.hand_mask(obs)
         if obs.phase == "discard":
-            return self._discard(obs, hand)
+            return _r.bot_discard(obs, hand, "bourbon")
         return self._draw(obs, hand)
 
     def expected(self, obs: Observation, hand: int) -> dict[Action, float]:
@@ -859,24 +701,6 @@ class BourbonBot(Agent):
         if not choices:
             return next(a for a in legal if a != DRAW_UPCARD)
         return min(choices, key=lambda a: down[a])
-
-    def _discard(self, obs: Observation, hand: int) -> Action:
-        legal = obs.legal
-        for a in legal:
-            if a.verb == "bourbon":
-                return a
-        dd = _m.discard_deadwoods(hand)
-        knocks = [a for a in legal if a.verb == "knock"]
-        if knocks:
-            return min(knocks, key=lambda a: (dd[a.cards[0].index], -VALUE[a.cards[0].index]))
-        mine = obs.my_hand
-        discards = [a for a in legal if a.verb == "discard"]
-
-        def key(a: Action) -> tuple[int, int, int, int]:
-            c = a.cards[0]
-            return (dd[c.index], -VALUE[c.index], _connections(c, mine), -c.index)
-
-        return min(discards, key=key)
 
 
 GAME = GameSpec(

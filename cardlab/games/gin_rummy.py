@@ -88,36 +88,28 @@ from typing import Any, ClassVar, NamedTuple
 from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
 from ..core.cards import CARDS, Card, cards_of, parse_cards
-from ..core.errors import IllegalActionError, OptionError
+from ..core.errors import OptionError
 from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
 from ..core.state import GameSpec, State
 from ..rules import melds as _m
+from ..rules import rummy as _r
 from ..rules.deals import seat_by_seat_deal
+from ..rules.rummy import HAND_SIZE, VALUE, meld_cards
 
-HAND_SIZE = 10
 STOCK_FLOOR = 2  # the hand is void when a plain discard leaves this many stock cards
-UNDERCUT_BONUS = 10
 GIN_BONUS = 25
 GAME_BONUS = 100
 BOX_BONUS = 25
-#: Deadwood value of each card index: Ace 1 … 10, picture cards 10.
-VALUE = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 DRAW_STOCK = action("draw stock")
 DRAW_UPCARD = action("draw upcard")
 _DRAW_BOTH = (DRAW_STOCK, DRAW_UPCARD)
 _DRAW_STOCK_ONLY = (DRAW_STOCK,)
-DISCARD = CardActions("discard")
-KNOCK = CardActions("knock")
 GIN = CardActions("gin")
 _VERBS = frozenset(("draw", "discard", "knock", "gin"))
-
-
-def _text(mask: int) -> str:
-    return " ".join(c.text for c in cards_of(mask))
 
 
 # ------------------------------------------------------------ event texts
@@ -141,19 +133,12 @@ def _events(names: tuple[str, ...]) -> tuple[list[list[Event]], ...]:
             ]
             for s in range(len(names))
         ]
-        upcard = [
-            [Event("draw", s, f"{names[s]} takes the {CARDS[i].text} upcard") for i in range(52)]
-            for s in range(len(names))
-        ]
-        discard = [
-            [Event("discard", s, f"{names[s]} discards {CARDS[i].text}") for i in range(52)]
-            for s in range(len(names))
-        ]
+        upcard, discard = _r.pile_events(names)
         ev = _EVENTS[names] = (stock, upcard, discard)
     return ev
 
 
-# ------------------------------------------------------------ meld helper
+# ------------------------------------------------------------ arrangements
 class Melds(NamedTuple):
     """An arrangement of cards: the melds, the cards left over and their point value."""
 
@@ -165,17 +150,6 @@ class Melds(NamedTuple):
         shown = " | ".join(" ".join(c.text for c in m) for m in self.melds) or "no melds"
         dead = " ".join(c.text for c in self.deadwood) or "none"
         return f"{shown}; deadwood {dead} ({self.points})"
-
-
-def meld_cards(meld: int, around: bool = False) -> tuple[Card, ...]:
-    """The cards of one meld mask in reading order (runs low to high, wrapping if needed)."""
-    cards = cards_of(meld)
-    if len({c.suit for c in cards}) > 1 or not around:
-        return cards
-    ranks = {c.rank for c in cards}
-    start = next((c for c in cards if (c.rank - 2) % 13 + 1 not in ranks), cards[0])
-    k = cards.index(start)
-    return cards[k:] + cards[:k]
 
 
 def best_melds(cards: str | Iterable[str | Card], *, around: bool = False) -> Melds:
@@ -197,49 +171,6 @@ def best_melds(cards: str | Iterable[str | Card], *, around: bool = False) -> Me
         mask |= 1 << c.index
     melds, dead = _m.best_melds(mask, around)
     return Melds(tuple(meld_cards(m, around) for m in melds), cards_of(dead), _m.card_values(dead))
-
-
-def _attach(melds: Sequence[int], laid: int, around: bool) -> list[tuple[int, int]]:
-    """Which laid-off cards went on which knocker meld: ``[(meld, cards), ...]``."""
-    out = []
-    left = laid
-    runs = [m for m in melds if sum(1 for s in range(4) if m >> 13 * s & 0x1FFF) == 1]
-    for meld in runs:  # runs first: a chain of cards can only extend a run
-        s = next(s for s in range(4) if meld >> 13 * s & 0x1FFF)
-        run = meld >> 13 * s & 0x1FFF
-        avail = left >> 13 * s & 0x1FFF
-        n = run.bit_count()
-        lo = next(k for k in range(13) if run >> k & 1 and not run >> (k - 1) % 13 & 1)
-        if not around:
-            lo = (run & -run).bit_length() - 1
-        hi = (lo + n - 1) % 13
-        got = 0
-        room = 13 - n
-        for step in (1, -1):
-            k = hi if step == 1 else lo
-            while room:
-                k += step
-                if not 0 <= k < 13:
-                    if not around:
-                        break
-                    k %= 13
-                if not avail >> k & 1 or got >> k & 1:
-                    break
-                got |= 1 << k
-                room -= 1
-        if got:
-            out.append((meld, got << 13 * s))
-            left &= ~(got << 13 * s)
-    for meld in melds:
-        if meld in runs or not left:
-            continue
-        rank = (meld & -meld).bit_length() - 1
-        rank %= 13
-        fourth = sum(1 << (13 * s + rank) for s in range(4)) & ~meld & left
-        if fourth:
-            out.append((meld, fourth))
-            left &= ~fourth
-    return out
 
 
 # ------------------------------------------------------------ options
@@ -369,11 +300,7 @@ class GinRummyState(State):
         if self._ev is not _EVENTS.get(self.names):
             self._ev = _events(self.names)
         cards = act.cards
-        for seat in (0, 1):
-            m = 0
-            for c in cards[HAND_SIZE * seat : HAND_SIZE * seat + HAND_SIZE]:
-                m |= 1 << c.index
-            self.hands[seat] = m
+        self.hands = _r.deal_hands(cards)
         up = cards[2 * HAND_SIZE]
         self.pile = [up.index]
         self.stock = [c.index for c in reversed(cards[2 * HAND_SIZE + 1 :])]
@@ -384,11 +311,7 @@ class GinRummyState(State):
         self.phase = "draw"
         first = 1 - self.dealer
         self.to_move = (first,)
-        self.log(
-            "deal",
-            self.dealer,
-            f"{self.names[self.dealer]} deals hand {self.hand_number + 1}; the upcard is {up.text}",
-        )
+        self.log("deal", self.dealer, _r.deal_text(self.names, self.dealer, self.hand_number, up))
         if self.hand_limit == 0:
             self.log(
                 "limit", None, "Oklahoma: the first upcard is an Ace, so only gin ends this hand"
@@ -414,11 +337,7 @@ class GinRummyState(State):
         drawn first coming first.
         """
         fixed = list(parse_cards(stock)) if stock is not None else []
-        room = 52 - 2 * HAND_SIZE - 1
-        if len(fixed) > room:
-            raise IllegalActionError(
-                "deal", f"the stock holds {room} cards; {len(fixed)} were given"
-            )
+        _r.check_stock(fixed, 52 - 2 * HAND_SIZE - 1)
         extra = ([upcard] if upcard is not None else []) + fixed
         act = seat_by_seat_deal(game, hands, HAND_SIZE, rng, extra=extra)
         if upcard is not None or not fixed:
@@ -436,15 +355,10 @@ class GinRummyState(State):
         if phase == "discard":
             hand = self.hands[seat]
             ok = hand & ~(1 << self.taken) if self.taken >= 0 else hand
-            acts = DISCARD.of(ok)
             km = self.kmask
             if km < 0:
                 km = self._knock_masks(hand, ok)
-            if km:
-                acts += KNOCK.of(km & ~self.gmask)
-            if self.gmask:
-                acts += GIN.of(self.gmask)
-            return acts
+            return _r.discard_actions(ok, km, self.gmask, GIN)
         if phase == "draw":
             return _DRAW_BOTH if self.pile else _DRAW_STOCK_ONLY
         return ()
@@ -473,16 +387,11 @@ class GinRummyState(State):
             return ""
         if verb == "draw":
             return "you have already drawn this turn; now discard, knock or go gin"
-        card = act.card
-        if card is None or len(act.args) != 1:
-            return f"name one card from your hand, e.g. '{verb} {CARDS[self._any(seat)].code}'"
         hand = self.hands[seat]
-        if not hand >> card.index & 1:
-            return f"you don't hold {card}"
-        if card.index == self.taken:
-            return "you can't discard the upcard you just took" + (
-                "" if verb == "discard" else ", not even face down"
-            )
+        refused = _r.card_refusal(act, hand, self.taken, ", not even face down")
+        if refused:
+            return refused
+        card = act.cards[0]
         left = _m.min_deadwood(hand & ~card.bit, self.around)
         if verb == "gin":
             return f"gin needs 0 deadwood after the discard; discarding {card} leaves {left}"
@@ -513,10 +422,6 @@ class GinRummyState(State):
                 why += f" (Parlett: {top})"
             return why
         return "not allowed now"
-
-    def _any(self, seat: int) -> int:
-        hand = self.hands[seat] & ~(1 << self.taken if self.taken >= 0 else 0)
-        return (hand & -hand).bit_length() - 1
 
     # ------------------------------------------------------------ apply
     def _apply(self, act: Action, seat: int) -> None:
@@ -605,11 +510,8 @@ class GinRummyState(State):
                     best = (lay[2], arrangement, lay)
             assert best is not None
             (kmelds, kdead), (laid, dmelds, dpoints) = best[1], best[2]
-            used = laid
-            for meld in dmelds:
-                used |= meld
-            ddead = dh & ~used
-            attached = _attach(kmelds, laid, around)
+            ddead = _r.defender_deadwood(dh, laid, dmelds)
+            attached = _r.attach_layoffs(kmelds, laid, around)
         kpoints = _m.card_values(kdead)
         card = CARDS[idx]
         if gin:
@@ -623,15 +525,7 @@ class GinRummyState(State):
             said.replace("a card face down", f"{card} face down"),
             (seat,),
         )
-        self.log("show", seat, f"{names[seat]} shows " + _show(kmelds, kdead, around))
-        for meld, cards in attached:
-            laid_text = " ".join(
-                c.text for c in meld_cards(meld | cards, around) if cards >> c.index & 1
-            )
-            on = " ".join(c.text for c in meld_cards(meld, around))
-            text = f"{names[other]} lays off {laid_text} on {names[seat]}'s {on}"
-            self.log("layoff", other, text)
-        self.log("show", other, f"{names[other]} shows " + _show(dmelds, ddead, around))
+        _r.log_reveal(self, seat, (kmelds, kdead, dmelds, ddead), attached, around)
         lines: list[ScoreLine] = []
         if gin:
             lines.append(ScoreLine(seat, GIN_BONUS, "gin bonus"))
@@ -642,36 +536,20 @@ class GinRummyState(State):
                 f"{names[seat]} goes gin and scores {total} ({GIN_BONUS} + {dpoints} deadwood)"
             )
             winner = seat
-        elif kpoints < dpoints:
-            lines.append(
-                ScoreLine(seat, dpoints - kpoints, f"knock: {dpoints} − {kpoints} deadwood")
-            )
-            summary = (
-                f"{names[seat]} knocks with {kpoints} against {dpoints} and scores "
-                f"{dpoints - kpoints}"
-            )
-            winner = seat
         else:
-            diff = kpoints - dpoints
-            if diff:
-                lines.append(ScoreLine(other, diff, f"undercut: {kpoints} − {dpoints} deadwood"))
-            lines.append(ScoreLine(other, UNDERCUT_BONUS, "undercut bonus"))
-            summary = (
-                f"{names[other]} undercuts {names[seat]} ({dpoints} against "
-                f"{kpoints}) and scores {diff + UNDERCUT_BONUS}"
-            )
-            winner = other
-        points = [0, 0]
-        for line in lines:
-            points[line.seat] += line.points
+            summary, winner = _r.knock_score(names, seat, kpoints, dpoints, lines)
         self.wins[winner] += 1
-        melds = (kmelds, dmelds) if seat == 0 else (dmelds, kmelds)
-        dead = (kdead, ddead) if seat == 0 else (ddead, kdead)
-        values = (kpoints, dpoints) if seat == 0 else (dpoints, kpoints)
         self.reveal = Reveal(
-            "gin" if gin else "knock", seat, idx, melds, dead, values, tuple(attached)
+            "gin" if gin else "knock",
+            seat,
+            idx,
+            _r.by_seat(seat, kmelds, dmelds),
+            _r.by_seat(seat, kdead, ddead),
+            _r.by_seat(seat, kpoints, dpoints),
+            tuple(attached),
         )
-        self._close_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary), winner)
+        result = HandResult(self.hand_number, _r.points_of(lines), tuple(lines), summary)
+        self._close_hand(result, winner)
 
     def _close_hand(self, result: HandResult, winner: int | None) -> None:
         self.kmask = -1
@@ -723,23 +601,9 @@ class GinRummyState(State):
         v = self.viewer(viewer)
         names = self.names
         rv = self.reveal
-        shown = rv is not None
-        zones: list[Zone] = []
-        for s in (0, 1):
-            zones.append(
-                Zone(
-                    "hand",
-                    s,
-                    self.held_entries(cards_of(self.hands[s]), v == s, v, shown),
-                    "hand",
-                    label=names[s],
-                )
-            )
-        stock = self.stack_entries([CARDS[i] for i in self.stock], v)
-        zones.append(Zone("stock", None, stock, "pile", label="stock"))
-        zones.append(
-            Zone("discard", None, tuple(CARDS[i] for i in self.pile), "pile", label="discard pile")
-        )
+        zones = _r.hand_zones(self, v, rv is not None)
+        zones.append(_r.stock_zone(self, v))
+        zones.append(_r.discard_zone(self.pile))
         info: dict[str, Any] = {
             "names": names,
             "target": self.options.target,
@@ -763,44 +627,11 @@ class GinRummyState(State):
                     label=f"{names[rv.knocker]}'s {rv.kind} discard",
                 )
             )
-            for s in (0, 1):
-                for k, meld in enumerate(rv.melds[s]):
-                    zones.append(
-                        Zone(
-                            "melds",
-                            s,
-                            meld_cards(meld, self.around),
-                            "meld",
-                            label=f"{names[s]} meld {k + 1}",
-                        )
-                    )
-                zones.append(
-                    Zone(
-                        "deadwood",
-                        s,
-                        cards_of(rv.deadwood[s]),
-                        "row",
-                        label=f"{names[s]} deadwood ({rv.points[s]})",
-                    )
-                )
-            laid = 0
-            for _, cards in rv.layoffs:
-                laid |= cards
-            defender = 1 - rv.knocker
-            zones.append(
-                Zone(
-                    "layoffs", defender, cards_of(laid), "row", label=f"{names[defender]} lays off"
-                )
-            )
+            zones += _r.reveal_zones(names, rv, self.around)
             info["deadwoods"] = rv.points
             info["knocker"] = rv.knocker
         if isinstance(v, int) and self.phase in ("draw", "discard"):
-            hand = self.hands[v]
-            info["deadwood"] = _m.min_deadwood(hand, self.around)
-            if self.phase == "discard" and v in self.to_move:
-                dd = _m.discard_deadwoods(hand, self.around)
-                dd.pop(self.taken, None)
-                info["deadwood_after_discard"] = min(dd.values())
+            _r.deadwood_info(info, self, v, self.around)
         if self.results:
             info["last_hand"] = self.results[-1]
         if self.terminal:
@@ -816,24 +647,7 @@ class GinRummyState(State):
         return "\n".join(out)
 
 
-def _show(melds: Sequence[int], dead: int, around: bool) -> str:
-    parts = [" ".join(c.text for c in meld_cards(m, around)) for m in melds]
-    text = ", ".join(parts) if parts else "no melds"
-    return text + (f"; deadwood {_text(dead)}" if dead else "; no deadwood")
-
-
 # ------------------------------------------------------------------- bot
-def _connections(card: Card, hand: Sequence[Card]) -> int:
-    """How many other cards pair with ``card`` or sit within two ranks of it in its suit."""
-    n = 0
-    for c in hand:
-        if c is card:
-            continue
-        if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2):
-            n += 1
-    return n
-
-
 class GinBot(Agent):
     """Rule-of-thumb Gin: keep melds, shed high loose cards, knock as soon as allowed.
 
@@ -847,12 +661,10 @@ class GinBot(Agent):
         if len(legal) == 1:
             return legal[0]
         around = bool(obs.info.get("around_the_corner", False))
-        hand = 0
-        for c in obs.my_hand:
-            hand |= 1 << c.index
+        hand = _r.hand_mask(obs)
         if obs.phase == "draw":
             return self._draw(obs, hand, around)
-        return self._discard(obs, hand, around)
+        return _r.bot_discard(obs, hand, "gin", around)
 
     def _draw(self, obs: Observation, hand: int, around: bool) -> Action:
         if DRAW_UPCARD not in obs.legal:
@@ -872,24 +684,6 @@ class GinBot(Agent):
         if not dead & top.bit:  # the upcard goes into a meld
             return DRAW_UPCARD
         return DRAW_STOCK
-
-    def _discard(self, obs: Observation, hand: int, around: bool) -> Action:
-        legal = obs.legal
-        for a in legal:
-            if a.verb == "gin":
-                return a
-        dd = _m.discard_deadwoods(hand, around)
-        knocks = [a for a in legal if a.verb == "knock"]
-        if knocks:
-            return min(knocks, key=lambda a: (dd[a.cards[0].index], -VALUE[a.cards[0].index]))
-        mine = obs.my_hand
-        discards = [a for a in legal if a.verb == "discard"]
-
-        def key(a: Action) -> tuple[int, int, int, int]:
-            c = a.cards[0]
-            return (dd[c.index], -VALUE[c.index], _connections(c, mine), -c.index)
-
-        return min(discards, key=key)
 
 
 GAME = GameSpec(

@@ -738,6 +738,24 @@ def _layoff_options(meld: int, defender: int, around: bool) -> list[int]:
     return options
 
 
+def _layoffs(knocker_melds: tuple[int, ...], defender_mask: int, around: bool) -> set[int]:
+    """Every combination of lay-offs of the defender's cards on the knocker's melds."""
+    _check(defender_mask)
+    seen = 0
+    for meld in knocker_melds:
+        if not is_meld(meld, around):
+            raise ValueError(f"not a meld: {meld!r}")
+        if meld & (seen | defender_mask):
+            raise ValueError("knocker melds must be disjoint from each other and the defender")
+        seen |= meld
+    layoffs = {0}
+    for meld in knocker_melds:
+        options = _layoff_options(meld, defender_mask, around)
+        if len(options) > 1:
+            layoffs = {lay | opt for lay in layoffs for opt in options if not lay & opt}
+    return layoffs
+
+
 def best_layoff(
     knocker_melds: tuple[int, ...], defender_mask: int, around: bool = False
 ) -> tuple[int, tuple[int, ...], int]:
@@ -768,19 +786,7 @@ def best_layoff(
     Every combination of lay-offs is tried, so the defender breaks its own melds
     when that pays. Ties go to fewer cards laid off, then to the lower mask.
     """
-    _check(defender_mask)
-    seen = 0
-    for meld in knocker_melds:
-        if not is_meld(meld, around):
-            raise ValueError(f"not a meld: {meld!r}")
-        if meld & (seen | defender_mask):
-            raise ValueError("knocker melds must be disjoint from each other and the defender")
-        seen |= meld
-    layoffs = {0}
-    for meld in knocker_melds:
-        options = _layoff_options(meld, defender_mask, around)
-        if len(options) > 1:
-            layoffs = {lay | opt for lay in layoffs for opt in options if not lay & opt}
+    layoffs = _layoffs(knocker_melds, defender_mask, around)
     key = min((min_deadwood(defender_mask & ~lay, around), lay.bit_count(), lay) for lay in layoffs)
     deadwood, _, laid = key
     melds, _ = best_melds(defender_mask & ~laid, around)
@@ -855,19 +861,7 @@ def best_layoff_keeping(
     Lay-offs follow :func:`best_layoff`.  The deadwood value comes first; then the fewest
     ``avoid`` cards in the final deadwood; then fewer cards laid off and the lower mask.
     """
-    _check(defender_mask)
-    seen = 0
-    for meld in knocker_melds:
-        if not is_meld(meld, around):
-            raise ValueError(f"not a meld: {meld!r}")
-        if meld & (seen | defender_mask):
-            raise ValueError("knocker melds must be disjoint from each other and the defender")
-        seen |= meld
-    layoffs = {0}
-    for meld in knocker_melds:
-        options = _layoff_options(meld, defender_mask, around)
-        if len(options) > 1:
-            layoffs = {lay | opt for lay in layoffs for opt in options if not lay & opt}
+    layoffs = _layoffs(knocker_melds, defender_mask, around)
     scored = [(min_deadwood(defender_mask & ~lay, around), lay) for lay in layoffs]
     least = min(v for v, _ in scored)
     best: tuple[int, int, int, tuple[int, ...], int] | None = None

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rummy_support import codes, reason
 
 import cardlab
 from cardlab import Back, IllegalActionError, OptionError, Peek, parse_card
@@ -38,21 +39,6 @@ def bst(m: cardlab.Match) -> BourbonState:
     st = m.state
     assert isinstance(st, BourbonState)
     return st
-
-
-def reason(m: cardlab.Match, act: str) -> str:
-    """Try an illegal action; check it raises and changes nothing; return the reason."""
-    st0 = m.state
-    before = (st0.observation(None), len(st0.events), len(m.history), st0.legal_actions())
-    with pytest.raises(IllegalActionError) as info:
-        m.play(act)
-    st1 = m.state
-    assert (st1.observation(None), len(st1.events), len(m.history), st1.legal_actions()) == before
-    return info.value.reason
-
-
-def codes(cards: object) -> set[str]:
-    return {c.code for c in cards}  # type: ignore[attr-defined]
 
 
 def back(code: str) -> Back:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rummy_support import codes, reason
 
 import cardlab
 from cardlab import Back, CardlabError, IllegalActionError, OptionError, Peek, parse_card
@@ -31,25 +32,10 @@ def match(north: str, south: str, *, upcard: str | None = "TD", stock: str = "",
     return cardlab.Match(g, deal=deal, seed=1)
 
 
-def reason(m: cardlab.Match, act: str) -> str:
-    """Try an illegal action; check it raises and changes nothing; return the reason."""
-    st0 = m.state
-    before = (st0.observation(None), len(st0.events), len(m.history), st0.legal_actions())
-    with pytest.raises(IllegalActionError) as info:
-        m.play(act)
-    st1 = m.state
-    assert (st1.observation(None), len(st1.events), len(m.history), st1.legal_actions()) == before
-    return info.value.reason
-
-
 def gst(m: cardlab.Match) -> GinRummyState:
     st = m.state
     assert isinstance(st, GinRummyState)
     return st
-
-
-def codes(cards: object) -> set[str]:
-    return {c.code for c in cards}  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- dealing & turns

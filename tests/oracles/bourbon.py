@@ -14,9 +14,10 @@ from cardlab.core.actions import Action
 from cardlab.core.cards import Card
 
 from .base import Location, VisibilityOracle
+from .rummy_base import RummyTable
 
 
-class BourbonOracle(VisibilityOracle):
+class BourbonOracle(RummyTable, VisibilityOracle):
     """Bourbon: face-down draws are private, the discard pile public, knocks show both hands.
 
     A deal lists ten cards for seat 0, ten for seat 1, the left and right face-down cards,
@@ -27,22 +28,14 @@ class BourbonOracle(VisibilityOracle):
     physical_zones: ClassVar[set[str]] = {"hand", "left", "right", "stock", "discard"}
 
     def deal(self, cards: list[Card]) -> None:
-        self.hands = [set(cards[0:10]), set(cards[10:20])]
+        self._deal_hands(cards, 22)
         self.side: list[Card | None] = [cards[20], cards[21]]
-        self.pile = [cards[22]]
-        self.stock = list(cards[23:])  # top first
-        self.seen = [set(h) for h in self.hands]
-        self._reveal([cards[22]])
-
-    def _take(self, seat: int, card: Card) -> None:
-        self.hands[seat].add(card)
-        self.seen[seat].add(card)
 
     def act(self, seat: int, a: Action) -> None:
         if a == "pass":
             return
         if a == "draw upcard":
-            self.hands[seat].add(self.pile.pop())
+            self._take_upcard(seat)
         elif a == "draw stock":
             self._take(seat, self.stock.pop(0))
         elif a in ("draw left", "draw right"):
@@ -52,18 +45,14 @@ class BourbonOracle(VisibilityOracle):
             self._take(seat, card)
             self.side[k] = self.stock.pop(0) if self.stock else None
         elif a.verb in ("discard", "knock", "bourbon"):
-            self.hands[seat].remove(a.card)
-            self.pile.append(a.card)
-            self._reveal([a.card])
+            self._discard(seat, a.card)
             if a.verb != "discard":
-                self._reveal([*self.hands[0], *self.hands[1]])
+                self._show_hands()
         else:
             raise self._unknown(a)
 
     def locations(self) -> dict[Location, set[Card]]:
-        out: dict[Location, set[Card]] = {("hand", s): set(self.hands[s]) for s in range(2)}
-        out["stock", None] = set(self.stock)
-        out["discard", None] = set(self.pile)
+        out = self._table()
         for k, name in enumerate(("left", "right")):
             card = self.side[k]
             out[name, None] = {card} if card is not None else set()
