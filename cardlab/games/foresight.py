@@ -101,27 +101,39 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card, parse_cards
+from ..core.cards import CARDS, SUIT_SYMBOLS, Card, design_suits, parse_cards
 from ..core.errors import IllegalActionError
-from ..core.events import Event
 from ..core.observation import Back, Observation, Peek, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
 from ..core.state import GameSpec, State, canonical_text
+from ..rules.tricks import (
+    CLASS_RANKS,
+    HIGH,
+    JOKER,
+    RANK_ORDER,
+    SUIT_MASKS,
+    back_masks,
+    card_text,
+    cards_by_seat,
+    check_dealt_once,
+    event_table,
+    hole_followers,
+    play_events,
+    shuffled_rest,
+    sorted_cards,
+    take_events,
+    trick_zones,
+    winning_play,
+)
 
-JOKER = 52
 TRICKS = {3: 17, 4: 13, 5: 10}
 HOLE = {3: 4, 4: 3, 5: 2}
 TARGETS = {3: 21, 4: 26, 5: 31}
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-#: Rank strength of each card index: 2 lowest … Ace highest (14); the Joker 1.
-HIGH = (*((i % 13 + 1) if i % 13 else 14 for i in range(52)), 1)
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
-_RANK_ORDER = (*range(1, 13), 0)
-_ORDER = tuple(13 * s + k for s in range(4) for k in _RANK_ORDER)
-PLAY = CardActions("play", _RANK_ORDER)
-PUT = CardActions("put", _RANK_ORDER)
+PLAY = CardActions("play", RANK_ORDER)
+PUT = CardActions("put", RANK_ORDER)
 PLAY_JOKER = action("play JK1")
 PUT_JOKER = action("put JK1")
 PLAY_HOLE = tuple(action(f"play hole {k + 1}") for k in range(4))
@@ -159,29 +171,6 @@ def bid_points(bid: Sequence[int], tricks: int) -> int:
     return tricks + 3 * sum(1 for b in bid if b == tricks)
 
 
-def _sorted_cards(mask: int) -> tuple[Card, ...]:
-    out = [CARDS[i] for i in _ORDER if mask >> i & 1]
-    if mask >> JOKER & 1:
-        out.append(CARDS[JOKER])
-    return tuple(out)
-
-
-def _card_text(idx: int) -> str:
-    return "the Joker" if idx == JOKER else CARDS[idx].text
-
-
-_BACKS: dict[int, tuple[Any, tuple[int, ...]]] = {}
-
-
-def _back_masks(game: Any) -> tuple[int, ...]:
-    """Printed-suit mask of each card index 0..52 for the game's deck (cached per deck)."""
-    deck = game.deck
-    got = _BACKS.get(id(deck))
-    if got is None or got[0] is not deck:
-        got = _BACKS[id(deck)] = (deck, tuple(deck.back_suits(CARDS[i]) for i in range(53)))
-    return got[1]
-
-
 @dataclass(frozen=True)
 class ForesightOptions(Options):
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight+joker",)
@@ -196,6 +185,7 @@ class ForesightState(State):
 
     __slots__ = (
         "_backs",
+        "_ev",
         "bid_leader",
         "bids",
         "exchange_slot",
@@ -217,6 +207,7 @@ class ForesightState(State):
     _nested_lists: ClassVar[tuple[str, ...]] = ("holes",)
 
     _backs: tuple[int, ...]
+    _ev: tuple[Any, Any, Any]
     hands: list[int]
     holes: list[list[int]]
     out: tuple[int, ...]
@@ -237,7 +228,13 @@ class ForesightState(State):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._backs = _back_masks(game)
+        self._backs = back_masks(game.deck)
+        names = self.names
+        self._ev = (
+            play_events(names),
+            event_table(names, "play", "{name} plays {card} from the hole"),
+            take_events(names),
+        )
         self.winner = -1
         self._reset_hand()
 
@@ -325,22 +322,9 @@ class ForesightState(State):
         size, hole = TRICKS[n], HOLE[n]
         spare = 52 - n * size
 
-        def per_seat(spec: Any, limit: int, what: str) -> dict[int, list[Card]]:
-            got: dict[int, list[Card]] = {}
-            items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
-            for seat, cs in items:
-                if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise IllegalActionError("deal", f"no seat {seat!r}: seats are 0 to {n - 1}")
-                cards = list(parse_cards(cs))
-                if len(cards) > limit:
-                    raise IllegalActionError(
-                        "deal", f"seat {seat} is given {len(cards)} {what}; it holds {limit}"
-                    )
-                got[seat] = cards
-            return got
-
-        hand_of = per_seat(hands, size - hole, "hand cards")
-        hole_of = per_seat(holes, hole, "hole cards")
+        too_many = "seat {seat} is given {count} %s; it holds {limit}"
+        hand_of = cards_by_seat(hands, n, size - hole, too_many % "hand cards")
+        hole_of = cards_by_seat(holes, n, hole, too_many % "hole cards")
         fixed_out = list(parse_cards(out)) if out else []
         if len(fixed_out) > spare:
             raise IllegalActionError("deal", f"only {spare} cards are left out with {n} players")
@@ -352,11 +336,8 @@ class ForesightState(State):
         for c in used:
             if c not in deck:
                 raise IllegalActionError("deal", f"{c} is not in the {game.deck.name} deck")
-        if len(set(used)) != len(used):
-            dup = next(c for c in used if used.count(c) > 1)
-            raise IllegalActionError("deal", f"{dup} is dealt twice")
-        rest = [c for c in deck if c not in set(used)]
-        (rng or random.Random(0)).shuffle(rest)
+        check_dealt_once(used)
+        rest = shuffled_rest(deck, used, rng)
         order: list[Card] = [fixed_trump if fixed_trump is not None else rest.pop()]
         for seat in range(n):
             h = list(hole_of.get(seat, ()))
@@ -388,9 +369,7 @@ class ForesightState(State):
                     acts = PLAY.suit(led, follow >> (13 * led)) if follow else ()
                     if joker:
                         acts = (*acts, PLAY_JOKER)
-                    eligible = tuple(
-                        PLAY_HOLE[k] for k, c in enumerate(hole) if backs[c] >> led & 1
-                    )
+                    eligible = tuple(PLAY_HOLE[k] for k in hole_followers(hole, backs, led))
                     return acts + eligible if eligible else acts
             acts = PLAY.of(hand)
             if hand >> JOKER & 1:
@@ -522,7 +501,7 @@ class ForesightState(State):
             "take",
             seat,
             f"{name} picks up hole card {k + 1} (back {design})",
-            f"{name} picks up hole card {k + 1}: {_card_text(idx)}",
+            f"{name} picks up hole card {k + 1}: {card_text(idx)}",
             (seat,),
         )
         self.phase = "put"
@@ -537,7 +516,7 @@ class ForesightState(State):
             "put",
             seat,
             f"{name} lays a card (back {design}) in the hole",
-            f"{name} lays {_card_text(idx)} in the hole",
+            f"{name} lays {card_text(idx)} in the hole",
             (seat,),
         )
         self._start_play()
@@ -552,35 +531,16 @@ class ForesightState(State):
             self.led = self.trump if idx == JOKER else idx // 13
         trick.append(idx)
         self.trick_holes.append(from_hole)
-        where = " from the hole" if from_hole else ""
-        self.events.append(
-            Event("play", seat, f"{self.names[seat]} plays {_card_text(idx)}{where}")
-        )
+        self.events.append(self._ev[1 if from_hole else 0][seat][idx])
         n = self.players
         if len(trick) < n:
             self.to_move = ((seat + 1) % n,)
             return
-        trump, led = self.trump, self.led
-        best_i, best_v = 0, -1
-        for i, c in enumerate(trick):
-            if c == JOKER or c // 13 == trump:
-                v = 100 + HIGH[c]
-            elif c // 13 == led:
-                v = HIGH[c]
-            else:
-                continue
-            if v > best_v:
-                best_i, best_v = i, v
+        best_i = winning_play(trick, self.led, self.trump)
         winner = (self.leader + best_i) % n
         self.tricks_won[winner] += 1
         self.last_trick = (self.leader, tuple(trick))
-        self.events.append(
-            Event(
-                "trick",
-                winner,
-                f"{self.names[winner]} takes the trick with {_card_text(trick[best_i])}",
-            )
-        )
+        self.events.append(self._ev[2][winner][trick[best_i]])
         self.trick = []
         self.trick_holes = []
         self.led = -1
@@ -665,33 +625,12 @@ class ForesightState(State):
                 Zone(
                     "hand",
                     s,
-                    self.held_entries(_sorted_cards(self.hands[s]), v == s, v),
+                    self.held_entries(sorted_cards(self.hands[s]), v == s, v),
                     "hand",
                     label=names[s],
                 )
             )
-        k = len(self.trick)
-        zones.append(
-            Zone(
-                "trick",
-                None,
-                tuple(CARDS[c] for c in self.trick),
-                "trick",
-                tuple((self.leader + i) % n for i in range(k)),
-                "trick",
-            )
-        )
-        lead, last = self.last_trick
-        zones.append(
-            Zone(
-                "last_trick",
-                None,
-                tuple(CARDS[c] for c in last),
-                "trick",
-                tuple((lead + i) % n for i in range(len(last))),
-                "last trick",
-            )
-        )
+        zones.extend(trick_zones(self.trick, self.leader, self.last_trick, n))
         info: dict[str, Any] = {
             "trump": "none" if self.trump < 0 else SUIT_SYMBOLS[self.trump],
             "bids": tuple("—" if b is None else bid_text(b) for b in self.bids),
@@ -716,11 +655,6 @@ class ForesightState(State):
 # ------------------------------------------------------------------- bot
 #: Ranks a back's suit count allows: 4 suits = A, K (or Joker), 3 = Q J 10, 2 = 9-4, 1 = 3 2.
 _BID_OFFSET = {3: 1.3, 4: -0.1, 5: -0.5}
-_CLASS_RANKS = {4: (14, 13), 3: (12, 11, 10), 2: (9, 8, 7, 6, 5, 4), 1: (3, 2)}
-
-
-def _design_mask(design: str) -> int:
-    return sum(1 << s for s, sym in enumerate(SUIT_SYMBOLS) if sym in design)
 
 
 class ForesightBot(Agent):
@@ -770,7 +704,7 @@ class ForesightBot(Agent):
     @staticmethod
     def _back_value(design: str, trump: int) -> float:
         """Rough chance that a hole card with this back wins a trick."""
-        mask = _design_mask(design)
+        mask = design_suits(design)
         k = bin(mask).count("1")
         shows_trump = trump >= 0 and mask >> trump & 1
         if k == 4:
@@ -890,9 +824,9 @@ class ForesightBot(Agent):
             if isinstance(e, Card | Peek):
                 card = e if isinstance(e, Card) else e.card
                 return 1.0 if power(card, led if led >= 0 else card.suit) > best_now else 0.0
-            mask = _design_mask(e.design)
+            mask = design_suits(e.design)
             k = bin(mask).count("1")
-            ranks = _CLASS_RANKS.get(k, (9,))
+            ranks = CLASS_RANKS.get(k, (9,))
             wins = total = 0
             for s in range(4):
                 if not mask >> s & 1:

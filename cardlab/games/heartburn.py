@@ -89,25 +89,44 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card, get_deck, parse_cards
+from ..core.cards import CARDS, SUIT_SYMBOLS, Card, design_suits, get_deck, mask_of, parse_cards
 from ..core.errors import IllegalActionError
-from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
 from ..core.state import GameSpec, State
+from ..rules.tricks import (
+    CLASS_TOP,
+    CLUBS_MASK,
+    HEARTS_MASK,
+    HIGH,
+    QS,
+    RANK_ORDER,
+    SUIT_MASKS,
+    back_masks,
+    cards_by_seat,
+    check_dealt_once,
+    event_table,
+    hole_followers,
+    pass_pick_events,
+    pass_step,
+    play_events,
+    pluralise,
+    shuffled_rest,
+    sorted_cards,
+    take_events,
+    taken_zones,
+    trick_mask,
+    trick_zones,
+    winning_play,
+)
+from ..rules.tricks import PASS_CYCLES as PASS_CYCLES
 
-HEARTS_MASK = 0x1FFF << 26
-CLUBS_MASK = 0x1FFF
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-QS = 3 * 13 + 11
 TD = 1 * 13 + 9
 #: The cards whose capture changes a take (and that the first trick bars).
 POINTS_MASK = HEARTS_MASK | 1 << QS | 1 << TD
 #: Cards that make a player eligible to score (the 10♦ does not).
 BAD_MASK = HEARTS_MASK | 1 << QS
-#: Trick-taking strength of each card index: 2 lowest … Ace highest (14).
-HIGH = tuple((i % 13 + 1) if i % 13 else 14 for i in range(52))
 
 #: Cards out of the deck by player count.
 REMOVED: dict[int, tuple[Card, ...]] = {
@@ -118,84 +137,11 @@ REMOVED: dict[int, tuple[Card, ...]] = {
 }
 #: Cards each seat passes, by player count.
 PASS_COUNT = {3: 4, 4: 3, 5: 3, 6: 2}
-#: The passing cycle by player count: (name, seat offset of the receiver); 0 = hold.
-PASS_CYCLES: dict[int, tuple[tuple[str, int], ...]] = {
-    3: (("left", 1), ("right", 2), ("hold", 0)),
-    4: (("left", 1), ("right", 3), ("across", 2), ("hold", 0)),
-    5: (("left", 1), ("right", 4), ("two left", 2), ("two right", 3), ("hold", 0)),
-    6: (
-        ("left", 1),
-        ("right", 5),
-        ("two left", 2),
-        ("two right", 4),
-        ("across", 3),
-        ("hold", 0),
-    ),
-}
-
-# Within a suit, cards are listed in trick-taking order: 2 … K, A.
-_RANK_ORDER = (*range(1, 13), 0)
-_ORDER = tuple(tuple(13 * s + k for k in _RANK_ORDER) for s in range(4))
-PLAY = CardActions("play", _RANK_ORDER)
-PASS = CardActions("pass", _RANK_ORDER)
-HOLE = CardActions("hole", _RANK_ORDER)
+PLAY = CardActions("play", RANK_ORDER)
+PASS = CardActions("pass", RANK_ORDER)
+HOLE = CardActions("hole", RANK_ORDER)
 BLIND = (action("blind 1"), action("blind 2"))
 _BLIND_SLOT = {BLIND[0]: 0, BLIND[1]: 1}
-
-_EVENT_TABLES: dict[tuple[str, ...], tuple[Any, Any, Any, Any]] = {}
-
-
-def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any, Any, Any]:
-    """Shared, immutable events per seat and card: plays, blind plays, tricks, pass picks."""
-    tables = _EVENT_TABLES.get(names)
-    if tables is None:
-        seats = range(len(names))
-        plays = tuple(
-            tuple(Event("play", s, f"{names[s]} plays {c.text}") for c in CARDS[:52]) for s in seats
-        )
-        blind = tuple(
-            tuple(
-                Event("play", s, f"{names[s]} plays a hole card blind: {c.text}")
-                for c in CARDS[:52]
-            )
-            for s in seats
-        )
-        takes = tuple(
-            tuple(
-                Event("trick", s, f"{names[s]} takes the trick with {c.text}") for c in CARDS[:52]
-            )
-            for s in seats
-        )
-        picks = tuple(
-            tuple(
-                Event(
-                    "pass_choice",
-                    s,
-                    f"{names[s]} chooses a card to pass",
-                    f"{names[s]} chooses {c.text} to pass",
-                    (s,),
-                )
-                for c in CARDS[:52]
-            )
-            for s in seats
-        )
-        tables = _EVENT_TABLES[names] = (plays, blind, takes, picks)
-    return tables
-
-
-def _sorted_cards(mask: int) -> tuple[Card, ...]:
-    return tuple(CARDS[i] for s in range(4) for i in _ORDER[s] if mask >> i & 1)
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
-def _pluralise(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def take_of(mask: int) -> int:
@@ -271,8 +217,14 @@ class HeartburnState(State):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._ev = _event_tables(self.names)
-        removed = _mask(REMOVED[self.players])
+        names = self.names
+        self._ev = (
+            play_events(names),
+            event_table(names, "play", "{name} plays a hole card blind: {card}"),
+            take_events(names),
+            pass_pick_events(names),
+        )
+        removed = mask_of(REMOVED[self.players])
         self.in_play = tuple(c for c in game.deck.cards if not removed >> c.index & 1)
         self._reset_hand()
 
@@ -298,13 +250,11 @@ class HeartburnState(State):
     # ------------------------------------------------------- the cycle
     @property
     def pass_direction(self) -> str:
-        cycle = PASS_CYCLES[self.players]
-        return cycle[self.hand_number % len(cycle)][0]
+        return pass_step(self.players, self.hand_number)[0]
 
     @property
     def pass_offset(self) -> int:
-        cycle = PASS_CYCLES[self.players]
-        return cycle[self.hand_number % len(cycle)][1]
+        return pass_step(self.players, self.hand_number)[1]
 
     @property
     def pass_count(self) -> int:
@@ -320,7 +270,8 @@ class HeartburnState(State):
         if act.verb != "deal":
             raise IllegalActionError(str(act), "the cards must be dealt first (a 'deal' action)")
         cards = act.cards
-        if len(cards) == len(act.args) == len(self.in_play) and _mask(cards) == _mask(self.in_play):
+        in_play = self.in_play
+        if len(cards) == len(act.args) == len(in_play) and mask_of(cards) == mask_of(in_play):
             return
         out = " ".join(c.code for c in REMOVED[self.players]) or "none"
         raise IllegalActionError(
@@ -343,13 +294,13 @@ class HeartburnState(State):
         for seat in range(self.players):
             block = cards[size * seat : size * seat + size]
             self.holes[seat] = [c.index for c in block[:holes]]
-            self.hands[seat] = _mask(block[holes:])
+            self.hands[seat] = mask_of(block[holes:])
         self.chance = False
         self.log(
             "deal",
             self.dealer,
             f"{self.names[self.dealer]} deals hand {self.hand_number + 1}, "
-            f"{_pluralise(holes, 'hole card')} each",
+            f"{pluralise(holes, 'hole card')} each",
         )
         if offset:
             self.phase = "pass"
@@ -381,38 +332,20 @@ class HeartburnState(State):
         Missing cards are filled from ``rng`` (default ``random.Random(0)``).
         """
         n = game.players
-        removed = _mask(REMOVED[n])
+        removed = mask_of(REMOVED[n])
         deck = [c for c in game.deck.cards if not removed >> c.index & 1]
         size = len(deck) // n
         nholes = 2 if hold else 1
-        per_hand: dict[int, list[Card]] = {}
-        per_hole: dict[int, list[Card]] = {}
-        for label, given, limit, out in (
-            ("hand", hands, size - nholes, per_hand),
-            ("hole", holes or {}, nholes, per_hole),
-        ):
-            items = given.items() if isinstance(given, Mapping) else enumerate(given)
-            for seat, h in items:
-                if not isinstance(seat, int) or not 0 <= seat < n:
-                    raise IllegalActionError("deal", f"no seat {seat!r}: seats are 0 to {n - 1}")
-                cs = list(parse_cards(h))
-                if len(cs) > limit:
-                    raise IllegalActionError(
-                        "deal",
-                        f"seat {seat} is given {len(cs)} {label} cards; it holds {limit} here",
-                    )
-                out[seat] = cs
+        too_many = "seat {seat} is given {count} %s cards; it holds {limit} here"
+        per_hand = cards_by_seat(hands, n, size - nholes, too_many % "hand")
+        per_hole = cards_by_seat(holes or {}, n, nholes, too_many % "hole")
         used = [c for d in (per_hand, per_hole) for cs in d.values() for c in cs]
         in_deck = {c.index for c in deck}
         for c in used:
             if c.index not in in_deck:
                 raise IllegalActionError("deal", f"{c} is not in play with {n} players")
-        if len({c.index for c in used}) != len(used):
-            dup = next(c for c in used if used.count(c) > 1)
-            raise IllegalActionError("deal", f"{dup} is dealt twice")
-        taken = {c.index for c in used}
-        rest = [c for c in deck if c.index not in taken]
-        (rng or random.Random(0)).shuffle(rest)
+        check_dealt_once(used)
+        rest = shuffled_rest(deck, used, rng)
         order: list[Card] = []
         for seat in range(n):
             hole = per_hole.get(seat, [])
@@ -428,7 +361,7 @@ class HeartburnState(State):
         self.phase = "play"
         clubs = [self.hands[s] & CLUBS_MASK for s in range(self.players)]
         low = -1
-        for k in _RANK_ORDER:
+        for k in RANK_ORDER:
             holder = next((s for s in range(self.players) if clubs[s] >> k & 1), -1)
             if holder >= 0:
                 low = k
@@ -453,12 +386,7 @@ class HeartburnState(State):
         holes = self.holes[seat]
         if suit < 0:
             return tuple(BLIND[i] for i in range(len(holes)) if holes[i] >= 0)
-        backs = self.game.deck.back_suits
-        return tuple(
-            BLIND[i]
-            for i in range(len(holes))
-            if holes[i] >= 0 and backs(CARDS[holes[i]]) >> suit & 1
-        )
+        return tuple(BLIND[k] for k in hole_followers(holes, back_masks(self.game.deck), suit))
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
@@ -583,16 +511,9 @@ class HeartburnState(State):
         if len(trick) < n:
             self.to_move = ((seat + 1) % n,)
             return
-        led = trick[0] // 13
-        best = 0
-        for i in range(1, n):
-            c = trick[i]
-            if c // 13 == led and HIGH[c] > HIGH[trick[best]]:
-                best = i
+        best = winning_play(trick, trick[0] // 13)
         winner = (self.leader + best) % n
-        m = 0
-        for c in trick:
-            m |= 1 << c
+        m = trick_mask(trick)
         self.taken[winner] |= m
         self.played |= m
         self.tricks_won[winner] += 1
@@ -638,12 +559,12 @@ class HeartburnState(State):
             self.holes[t].append(hole)
             self.gift[s] = hole
             self.received[t] = rest
-            shown = " ".join(c.text for c in _sorted_cards(rest))
+            shown = " ".join(c.text for c in sorted_cards(rest))
             back = self.game.deck.back_of(CARDS[hole])
             self.log(
                 "pass",
                 s,
-                f"{self.names[s]} passes {_pluralise(self.pass_count, 'card')} to "
+                f"{self.names[s]} passes {pluralise(self.pass_count, 'card')} to "
                 f"{self.names[t]}, one of them face down as a hole card [{back}]",
                 f"{self.names[s]} passes {shown} to {self.names[t]}, and a hole card [{back}]",
                 (s, t),
@@ -700,7 +621,7 @@ class HeartburnState(State):
                 Zone(
                     "hand",
                     s,
-                    self.held_entries(_sorted_cards(held), v == s, v),
+                    self.held_entries(sorted_cards(held), v == s, v),
                     "hand",
                     label=self.names[s],
                 )
@@ -721,7 +642,7 @@ class HeartburnState(State):
         if passing:
             for s in range(n):
                 mine = v == s or v == "teacher"
-                shown = _sorted_cards(self.pass_sel[s]) if mine else ()
+                shown = sorted_cards(self.pass_sel[s]) if mine else ()
                 zones.append(
                     Zone(
                         "passing",
@@ -731,32 +652,8 @@ class HeartburnState(State):
                         label=f"{self.names[s]} passes",
                     )
                 )
-        k = len(self.trick)
-        zones.append(
-            Zone(
-                "trick",
-                None,
-                tuple(CARDS[c] for c in self.trick),
-                "trick",
-                tuple((self.leader + i) % n for i in range(k)),
-                "trick",
-            )
-        )
-        lead, cards = self.last_trick
-        seats = tuple((lead + i) % n for i in range(len(cards)))
-        zones.append(
-            Zone("last_trick", None, tuple(CARDS[c] for c in cards), "trick", seats, "last trick")
-        )
-        for s in range(n):
-            zones.append(
-                Zone(
-                    "taken",
-                    s,
-                    _sorted_cards(self.taken[s] & POINTS_MASK),
-                    "row",
-                    label=f"{self.names[s]} took",
-                )
-            )
+        zones.extend(trick_zones(self.trick, self.leader, self.last_trick, n))
+        zones.extend(taken_zones(self.taken, POINTS_MASK, self.names))
         zones.append(Zone("out", None, REMOVED[n], "row", label="out of the deck"))
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,
@@ -768,7 +665,7 @@ class HeartburnState(State):
             "names": self.names,
             "target": self.options.target,
             "deck": self.options.deck,
-            "played": _sorted_cards(self.played),
+            "played": sorted_cards(self.played),
             "hole_slots": tuple(
                 tuple(i + 1 for i, c in enumerate(self.holes[s]) if c >= 0) for s in range(n)
             ),
@@ -777,7 +674,7 @@ class HeartburnState(State):
             info["leader"] = self.leader
         if isinstance(v, int):
             if self.received[v]:
-                info["received"] = _sorted_cards(self.received[v])
+                info["received"] = sorted_cards(self.received[v])
             if passing and self.pass_hole[v] >= 0:
                 info["hole_choice"] = CARDS[self.pass_hole[v]]
             if self.gift[v] >= 0 and self.gift[v] in self.holes[(v + self.pass_offset) % n]:
@@ -789,7 +686,7 @@ def _describe(mask: int) -> str:
     parts = []
     h = (mask & HEARTS_MASK).bit_count()
     if h:
-        parts.append(f"{_pluralise(h, 'heart')} (+{h})")
+        parts.append(f"{pluralise(h, 'heart')} (+{h})")
     if mask >> QS & 1:
         parts.append("the Q♠ (+13)")
     if mask >> TD & 1:
@@ -798,8 +695,6 @@ def _describe(mask: int) -> str:
 
 
 # ------------------------------------------------------------------- bot
-#: Highest and lowest rank (2 … 14) a back's suit count allows.
-_CLASS_TOP = {4: 14, 3: 12, 2: 9, 1: 3}
 
 
 class HeartburnBot(Agent):
@@ -884,7 +779,7 @@ class HeartburnBot(Agent):
             for z in (obs.zone("hand", s), obs.zone("hole", s)):
                 for e in z.cards:
                     if isinstance(e, Back):
-                        designs[s].append(_design_mask(e.design))
+                        designs[s].append(design_suits(e.design))
                     elif isinstance(e, Card):
                         designs[s].append(1 << e.suit)
 
@@ -899,7 +794,7 @@ class HeartburnBot(Agent):
 
         def threat(suit: int) -> int:
             return max(
-                (_CLASS_TOP[m.bit_count()] for s in later for m in designs[s] if m >> suit & 1),
+                (CLASS_TOP[m.bit_count()] for s in later for m in designs[s] if m >> suit & 1),
                 default=0,
             )
 
@@ -910,7 +805,7 @@ class HeartburnBot(Agent):
 
         taken_all = 0
         for cs in taken_faces:
-            taken_all |= _mask(cs)
+            taken_all |= mask_of(cs)
         remaining = ((~taken_all) & HEARTS_MASK).bit_count() + (0 if taken_all >> QS & 1 else 13)
 
         def outcome(my_take: float, my_bad: bool, top_other: float, rest: float) -> float:
@@ -924,7 +819,7 @@ class HeartburnBot(Agent):
         def value(face: Card) -> float:
             cards = [*trick, face]
             suit = led if led >= 0 else face.suit
-            pts_mask = _mask(cards) & POINTS_MASK
+            pts_mask = mask_of(cards) & POINTS_MASK
             pts = take_of(pts_mask)
             rest = remaining - take_of(pts_mask & BAD_MASK)
             wins = face.suit == suit and HIGH[face.index] > best_high
@@ -961,16 +856,12 @@ class HeartburnBot(Agent):
             else:
                 slot = int(a.args[0])
                 entry = my_holes[slots.index(slot)]
-                mask = _design_mask(entry.design) if isinstance(entry, Back) else 0
+                mask = design_suits(entry.design) if isinstance(entry, Back) else 0
                 faces = candidates(mask) or [c for c in CARDS[:52] if backs(c) == mask]
                 v = sum(value(f) for f in faces) / len(faces) if faces else -5.0
                 v += 0.1  # unknown cards are better gone before they are forced
             scored.append((v, -i, a))
         return max(scored)[2]
-
-
-def _design_mask(design: str) -> int:
-    return sum(1 << SUIT_SYMBOLS.index(ch) for ch in design if ch in SUIT_SYMBOLS)
 
 
 GAME = GameSpec(

@@ -62,75 +62,41 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import Agent
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card
-from ..core.events import Event
+from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.observation import Observation, Zone
 from ..core.options import Options, option
 from ..core.scoring import HandResult, ScoreLine
 from ..core.state import GameSpec, State
 from ..rules.deals import seat_by_seat_deal
+from ..rules.tricks import (
+    HEARTS_MASK,
+    HIGH,
+    QS,
+    RANK_ORDER,
+    SUIT_MASKS,
+    pass_pick_events,
+    pass_step,
+    play_events,
+    pluralise,
+    sorted_cards,
+    take_events,
+    taken_zones,
+    trick_mask,
+    trick_zones,
+    winning_play,
+)
 
-HEARTS_MASK = 0x1FFF << 26
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-QS = 3 * 13 + 11
 JD = 1 * 13 + 10
 TWO_CLUBS = 1
-#: Trick-taking strength of each card index: 2 lowest … Ace highest (14).
-HIGH = tuple((i % 13 + 1) if i % 13 else 14 for i in range(52))
-PASS_NAMES = ("left", "right", "across", "hold")
-PASS_OFFSET = (1, 3, 2, 0)
 
-# Within a suit, cards are listed in trick-taking order: 2 … K, A.
-_RANK_ORDER = (*range(1, 13), 0)
-_ORDER = tuple(tuple(13 * s + k for k in _RANK_ORDER) for s in range(4))
-PLAY = CardActions("play", _RANK_ORDER)
-PASS = CardActions("pass", _RANK_ORDER)
+PLAY = CardActions("play", RANK_ORDER)
+PASS = CardActions("pass", RANK_ORDER)
 MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
 
 
 _SEAT = ((0,), (1,), (2,), (3,))
 _NEXT = ((1,), (2,), (3,), (0,))
-_EVENT_TABLES: dict[tuple[str, ...], tuple[Any, Any, Any]] = {}
-
-
-def _event_tables(names: tuple[str, ...]) -> tuple[Any, Any, Any]:
-    """Shared, immutable events for each seat and card: plays, tricks won, pass choices."""
-    tables = _EVENT_TABLES.get(names)
-    if tables is None:
-        plays = tuple(
-            tuple(Event("play", s, f"{names[s]} plays {c.text}") for c in CARDS[:52])
-            for s in range(4)
-        )
-        takes = tuple(
-            tuple(
-                Event("trick", s, f"{names[s]} takes the trick with {c.text}") for c in CARDS[:52]
-            )
-            for s in range(4)
-        )
-        picks = tuple(
-            tuple(
-                Event(
-                    "pass_choice",
-                    s,
-                    f"{names[s]} chooses a card to pass",
-                    f"{names[s]} chooses {c.text} to pass",
-                    (s,),
-                )
-                for c in CARDS[:52]
-            )
-            for s in range(4)
-        )
-        tables = _EVENT_TABLES[names] = (plays, takes, picks)
-    return tables
-
-
-def _sorted_cards(mask: int) -> tuple[Card, ...]:
-    return tuple(CARDS[i] for s in range(4) for i in _ORDER[s] if mask >> i & 1)
-
-
-def _pluralise(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -175,7 +141,8 @@ class HeartsState(State):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._ev = _event_tables(self.names)
+        names = self.names
+        self._ev = (play_events(names), take_events(names), pass_pick_events(names))
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -193,7 +160,7 @@ class HeartsState(State):
 
     @property
     def pass_direction(self) -> str:
-        return PASS_NAMES[self.hand_number % 4]
+        return pass_step(4, self.hand_number)[0]
 
     # ------------------------------------------------------------- deal
     def _apply_chance(self, act: Action) -> None:
@@ -208,7 +175,7 @@ class HeartsState(State):
         self.log(
             "deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}"
         )
-        if PASS_OFFSET[self.hand_number % 4]:
+        if pass_step(4, self.hand_number)[1]:
             self.phase = "pass"
             self.to_move = (0, 1, 2, 3)
             self.log("pass_start", None, f"Everyone passes three cards {self.pass_direction}")
@@ -311,17 +278,9 @@ class HeartsState(State):
         if len(trick) < 4:
             self.to_move = _NEXT[seat]
             return
-        led = trick[0] // 13
-        best = 0
-        for i in range(1, 4):
-            c = trick[i]
-            if c // 13 == led and HIGH[c] > HIGH[trick[best]]:
-                best = i
+        best = winning_play(trick, trick[0] // 13)
         winner = (self.leader + best) % 4
-        m = 0
-        for c in trick:
-            m |= 1 << c
-        self.taken[winner] |= m
+        self.taken[winner] |= trick_mask(trick)
         self.tricks_won[winner] += 1
         self.last_trick = (self.leader, tuple(trick))
         self.trick = []
@@ -343,7 +302,7 @@ class HeartsState(State):
                 self._exchange()
 
     def _exchange(self) -> None:
-        offset = PASS_OFFSET[self.hand_number % 4]
+        offset = pass_step(4, self.hand_number)[1]
         sel = self.pass_sel
         for s in range(4):
             self.hands[s] &= ~sel[s]
@@ -351,7 +310,7 @@ class HeartsState(State):
             t = (s + offset) % 4
             self.hands[t] |= sel[s]
             self.received[t] = sel[s]
-            shown = " ".join(c.text for c in _sorted_cards(sel[s]))
+            shown = " ".join(c.text for c in sorted_cards(sel[s]))
             self.log(
                 "pass",
                 s,
@@ -393,7 +352,7 @@ class HeartsState(State):
             else:
                 h = (t & HEARTS_MASK).bit_count()
                 if h:
-                    lines.append(ScoreLine(s, h, _pluralise(h, "heart")))
+                    lines.append(ScoreLine(s, h, pluralise(h, "heart")))
                 if t >> QS & 1:
                     lines.append(ScoreLine(s, 13, "the Q♠"))
                 if shooter >= 0 and not moon_subtract:
@@ -428,7 +387,7 @@ class HeartsState(State):
                 Zone(
                     "hand",
                     s,
-                    self.held_entries(_sorted_cards(held), v == s, v),
+                    self.held_entries(sorted_cards(held), v == s, v),
                     "hand",
                     label=self.names[s],
                 )
@@ -439,38 +398,14 @@ class HeartsState(State):
                     Zone(
                         "passing",
                         s,
-                        self.held_entries(_sorted_cards(self.pass_sel[s]), v == s, v),
+                        self.held_entries(sorted_cards(self.pass_sel[s]), v == s, v),
                         "row",
                         label=f"{self.names[s]} passes",
                     )
                 )
-        n = len(self.trick)
-        zones.append(
-            Zone(
-                "trick",
-                None,
-                tuple(CARDS[c] for c in self.trick),
-                "trick",
-                tuple((self.leader + i) % 4 for i in range(n)),
-                "trick",
-            )
-        )
-        lead, cards = self.last_trick
-        seats = tuple((lead + i) % 4 for i in range(len(cards)))
-        zones.append(
-            Zone("last_trick", None, tuple(CARDS[c] for c in cards), "trick", seats, "last trick")
-        )
+        zones.extend(trick_zones(self.trick, self.leader, self.last_trick, 4))
         point_mask = HEARTS_MASK | 1 << QS | (1 << JD if self.options.omnibus else 0)
-        for s in range(4):
-            zones.append(
-                Zone(
-                    "taken",
-                    s,
-                    _sorted_cards(self.taken[s] & point_mask),
-                    "row",
-                    label=f"{self.names[s]} took",
-                )
-            )
+        zones.extend(taken_zones(self.taken, point_mask, self.names))
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,
             "hearts_broken": self.hearts_broken,
@@ -483,7 +418,7 @@ class HeartsState(State):
         if self.leader >= 0:
             info["leader"] = self.leader
         if isinstance(v, int) and self.received[v]:
-            info["received"] = _sorted_cards(self.received[v])
+            info["received"] = sorted_cards(self.received[v])
         return self._observation(v, zones, **info)
 
     def _running_points(self) -> list[int]:
