@@ -1,5 +1,7 @@
 # make lab   - install everything into .venv and open JupyterLab on notebooks/
-# make test  - install everything and run the whole suite (lint, types, tests, notebooks)
+# make test  - install everything and run the whole suite: lint, types, the docs site build,
+#              then one pytest run over tests/ (browser tests included) and the notebooks
+# make docs  - build the docs site into site/; make serve-docs - the same with live reload
 # make bench - speed figures; make bench-peers - the same workloads on OpenSpiel and RLCard
 
 PYTHON ?= python3
@@ -8,12 +10,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV := .venv-bench
 
-.PHONY: install lab test lint bench bench-peers clean
+.PHONY: install lab test lint widget-js docs serve-docs bench bench-peers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebook,test]'
+	$(BIN)/python -m pip install --quiet -e '.[notebook,test,docs]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -29,8 +31,25 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/pytest tests notebooks --nbval-lax --nbval-current-env -p no:cacheprovider
+# The docs pages load widget JavaScript from the site itself: fetched once from the npm
+# registry into build/ (ignored), at the version of the installed anywidget.
+widget-js: $(STAMP)
+	$(BIN)/python docs/scripts/vendor_widget_js.py build/docs-vendor
+
+export NO_MKDOCS_2_WARNING := 1
+
+# Executes every notebook; fails on any warning, a broken link or a cell error.
+docs: widget-js
+	$(BIN)/mkdocs build --strict --clean --site-dir site
+
+serve-docs: widget-js
+	$(BIN)/mkdocs serve
+
+# One pytest run: unit and conformance tests, the Binder check, the browser tests (against
+# the site just built) and the notebooks.
+test: lint docs
+	DOCS_SITE_DIR=site $(BIN)/pytest tests notebooks --nbval-lax --nbval-current-env -rs \
+		-p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/games.py
@@ -46,4 +65,4 @@ bench-peers: $(BENCH_VENV)/.installed
 	$(BENCH_VENV)/bin/python benchmarks/peers.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor

@@ -1,0 +1,102 @@
+"""MkDocs hook: the site finds game pages and notebooks by itself.
+
+* ``nav`` entries whose value is ``games/`` or ``notebooks/`` are filled in at build time:
+  one page per game in the order of ``cardlab.games.GAMES`` (then any other page in
+  ``docs/games/``), and every ``notebooks/*.ipynb`` in name order.
+* The notebooks stay in the repository's ``notebooks/`` folder (where JupyterLab, nbval
+  and Binder use them); this hook adds them to the site as ``notebooks/<name>.ipynb``, so
+  mkdocs-jupyter executes them in that folder and renders them.
+* A registered game without a page is reported as a warning, which fails ``--strict``.
+* ``<!-- games-table -->`` in a page becomes the table of games from ``cardlab.games()``,
+  each title linked to its page.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.hooks.pages")
+
+_root: Path | None = None
+GAMES_TABLE = "<!-- games-table -->"
+
+
+def _notebooks(root: Path) -> list[Path]:
+    return sorted((root / "notebooks").glob("*.ipynb"))
+
+
+def _game_pages(docs_dir: Path) -> list[str]:
+    from cardlab.games import GAMES
+
+    names = [spec.name for spec in GAMES]
+    pages = {p.stem: p for p in (docs_dir / "games").glob("*.md") if p.stem != "index"}
+    for name in names:
+        if name not in pages:
+            log.warning("game %r has no page: write docs/games/%s.md", name, name)
+    order = [n for n in names if n in pages] + sorted(set(pages) - set(names))
+    return [f"games/{n}.md" for n in order]
+
+
+def _fill(nav: list[Any], fillers: dict[str, list[str]]) -> list[Any]:
+    out: list[Any] = []
+    for item in nav:
+        if isinstance(item, dict):
+            (title, value), *_ = item.items()
+            if isinstance(value, str) and value in fillers:
+                value = fillers[value]
+            elif isinstance(value, list):
+                value = _fill(value, fillers)
+            out.append({title: value})
+        else:
+            out.append(item)
+    return out
+
+
+def on_config(config: Any) -> Any:
+    global _root
+    _root = Path(config.config_file_path).resolve().parent
+    docs_dir = Path(config.docs_dir)
+    fillers = {
+        "games/": _game_pages(docs_dir),
+        "notebooks/": [f"notebooks/{p.name}" for p in _notebooks(_root)],
+    }
+    if config.nav:
+        config.nav = _fill(config.nav, fillers)
+    return config
+
+
+@event_priority(100)  # before mkdocs-jupyter wraps the notebook files
+def on_files(files: Files, config: Any) -> Files:
+    assert _root is not None
+    for nb in _notebooks(_root):
+        # A real file whose source folder is the repository root (not docs/): mkdocs-jupyter
+        # wraps it and finds it at <root>/notebooks/<name>.
+        files.append(
+            File(
+                f"notebooks/{nb.name}",
+                src_dir=str(_root),
+                dest_dir=config.site_dir,
+                use_directory_urls=config.use_directory_urls,
+            )
+        )
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    if GAMES_TABLE not in markdown:
+        return markdown
+    import cardlab
+
+    up = "../" * page.file.src_uri.count("/")
+    rows = ["| game | players | family | in short |", "| --- | --- | --- | --- |"]
+    for g in cardlab.games().itertuples():
+        page_uri = f"games/{g.name}.md"
+        title = f"[{g.title}]({up}{page_uri})" if files.get_file_from_path(page_uri) else g.title
+        summary = str(g.summary).replace("|", "\\|")
+        rows.append(f"| {title} | {g.players} | {g.family} | {summary} |")
+    return markdown.replace(GAMES_TABLE, "\n".join(rows))
