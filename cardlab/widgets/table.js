@@ -259,7 +259,7 @@ function tableHtml(v, pace) {
   const log = v.log.map((t) => `<li>${esc(t)}</li>`).join("");
   return `<svg width="0" height="0" style="position:absolute"><defs><pattern id="cl-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="6" fill="#2f5597"/></pattern></defs></svg>
   <div class="cl-top">
-    <span class="cl-title">${esc(v.title)}</span><span class="cl-hand">hand ${v.hand} · ${esc(v.phase)}</span>
+    <span class="cl-title">${esc(v.title)}</span><span class="cl-handno">hand ${v.hand} · ${esc(v.phase)}</span>
     <span class="cl-info">${infoHtml(v)}</span>
     <label class="cl-viewlabel">View <select class="cl-viewpoint" aria-label="viewpoint">${viewOptions(v)}</select></label>
   </div>
