@@ -250,11 +250,44 @@ function viewOptions(v) {
   return opts.map(([val, lab]) => `<option value="${val}"${val === v.viewer ? " selected" : ""}>${esc(lab)}</option>`).join("");
 }
 
+// Many actions of one verb with numeric arguments (Foresight's "bid 3 4 5") get one
+// picker per argument and a single button instead of hundreds of buttons; the engine
+// checks the composed action and explains a refusal.
+const COMPOSE_OVER = 12;
+
+function actionsHtml(buttons) {
+  const groups = new Map();
+  for (const [a, lab] of buttons) {
+    const verb = a.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push([a, lab]);
+  }
+  let out = "";
+  for (const [verb, acts] of groups) {
+    const args = acts.map(([a]) => a.split(" ").slice(1));
+    const arity = args[0].length;
+    const numeric = args.every((xs) => xs.length === arity && xs.every((x) => /^\d+$/.test(x)));
+    if (acts.length <= COMPOSE_OVER || !arity || !numeric) {
+      out += acts.map(([a, lab]) => `<button class="cl-btn cl-action" data-act="${esc(a)}">${esc(lab)}</button>`).join("");
+      continue;
+    }
+    const word = verb.charAt(0).toUpperCase() + verb.slice(1);
+    let pickers = "";
+    for (let i = 0; i < arity; i++) {
+      const values = [...new Set(args.map((xs) => Number(xs[i])))].sort((x, y) => x - y);
+      const opts = values.map((n) => `<option value="${n}">${n}</option>`).join("");
+      pickers += `<select class="cl-compose-arg" aria-label="${esc(verb)} number ${i + 1}">${opts}</select>`;
+    }
+    out += `<span class="cl-compose" data-verb="${esc(verb)}">${pickers}<button class="cl-btn cl-action cl-compose-go" data-compose="${esc(verb)}">${esc(word)}</button></span>`;
+  }
+  return out;
+}
+
 function tableHtml(v, pace) {
   const where = seatPositions(v);
   const bySide = { top: [], left: [], right: [], bottom: [] };
   for (let s = 0; s < v.players; s++) bySide[where[s]].push(seatHtml(v, s, where[s]));
-  const buttons = v.buttons.map(([a, lab]) => `<button class="cl-btn cl-action" data-act="${esc(a)}">${esc(lab)}</button>`).join("");
+  const buttons = actionsHtml(v.buttons);
   const paces = [0, 0.2, 0.4, 0.8, 1.5].map((p) => `<option value="${p}"${p === pace ? " selected" : ""}>${p === 0 ? "instant" : p + " s"}</option>`).join("");
   const log = v.log.map((t) => `<li>${esc(t)}</li>`).join("");
   return `<svg width="0" height="0" style="position:absolute"><defs><pattern id="cl-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="6" fill="#2f5597"/></pattern></defs></svg>
@@ -355,6 +388,11 @@ function render({ model, el }) {
     const t = ev.target;
     const btn = t.closest("[data-act]");
     if (btn) return act(btn.dataset.act);
+    const go = t.closest("[data-compose]");
+    if (go) {
+      const picks = [...go.parentElement.querySelectorAll(".cl-compose-arg")].map((x) => x.value);
+      return act([go.dataset.compose, ...picks].join(" "));
+    }
     const cmd = t.closest("[data-cmd]");
     if (cmd && cmd.dataset.cmd === "hide-result") {
       const panel = root.querySelector(".cl-result");
