@@ -21,6 +21,11 @@ pytestmark = pytest.mark.browser
 NAMES = [spec.name for spec in GAMES]
 SEED = 11
 CORNER = {"x": 9, "y": 22}
+#: Frozen Novelty moves (seed SEED) that fill every Up stack, leaving no card free to move.
+STUCK = [
+    "turn deck1", "move 2C up1", "turn deck1", "move 9S up2", "turn deck1",
+    "move TD up3", "turn deck1", "move 8S up2", "turn deck1", "move TC up4",
+]  # fmt: skip
 
 
 def _notebook() -> dict[str, Any]:
@@ -32,6 +37,9 @@ def _notebook() -> dict[str, Any]:
         ),
         # the same game again with bots moving at a pace: ticks on the kernel's event loop
         f"paced = Table('hearts', seat=0, seed={SEED}, pace=0.1)\npaced",
+        # a solitaire played until its face-up cards are stuck (every Up stack is taken)
+        f"stuck = Table('frozen_novelty', seat=0, seed={SEED}, pace=0)\n"
+        f"for a in {STUCK!r}:\n    stuck.play(a)\nstuck",
     ]
     return {
         "cells": [
@@ -59,7 +67,7 @@ def tables(lab: Any, browser: Any) -> Iterator[Any]:
     pg.page_errors = errors
     open_notebook(pg, lab.url("lab/tree/tables.ipynb", reset=""))
     run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(len(NAMES) + 1, timeout=60_000)
+    expect(pg.locator(".cl-root")).to_have_count(len(NAMES) + 2, timeout=60_000)
     yield pg
     ctx.close()
 
@@ -135,6 +143,10 @@ def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -
 def test_illegal_click_explains_and_changes_nothing(tables: Any, name: str, shot: None) -> None:
     t = _table(tables, name)
     bad = t.locator('.cl-seat[data-seat="0"] .cl-card.cl-illegal')
+    if t.locator(".cl-seat").count() == 1:  # a solitaire: the deal played until it is stuck
+        t = tables.locator(f'.cl-root[data-game="{name}"]').nth(1)
+        t.scroll_into_view_if_needed()
+        bad = t.locator(".cl-card.cl-illegal")
     for _ in range(20):
         if bad.count() or not t.locator(".cl-card.cl-legal, .cl-actions button").count():
             break
