@@ -236,6 +236,12 @@ class Deck:
         return len(self.cards)
 
     @cached_property
+    def back_masks(self) -> tuple[int, ...]:
+        """:meth:`back_suits` of every card index up to the deck's highest (computed once)."""
+        top = max(c.index for c in self.cards) + 1 if self.cards else 0
+        return tuple(design_suits(self.back_of(c)) for c in CARDS[:top])
+
+    @cached_property
     def mask(self) -> int:
         """Bitmask of every card index in the deck."""
         return mask_of(self.cards)

@@ -113,7 +113,6 @@ from ..rules.tricks import (
     JOKER,
     RANK_ORDER,
     SUIT_MASKS,
-    back_masks,
     card_text,
     cards_by_seat,
     check_dealt_once,
@@ -228,7 +227,7 @@ class ForesightState(State):
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
-        self._backs = back_masks(game.deck)
+        self._backs = game.deck.back_masks
         names = self.names
         self._ev = (
             play_events(names),

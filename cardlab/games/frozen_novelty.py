@@ -116,6 +116,8 @@ if TYPE_CHECKING:
 
 LEVELS = ("very_easy", "easy", "normal", "hard", "very_hard")
 UP = 64  # flag on a stack entry: the card lies face up
+#: Suits printed on each card's back (its rank class), by card index.
+SUIT_COUNTS = tuple(suit_count(CARDS[i]) for i in range(52))
 CARD = 63
 DECKS = (0, 1, 2, 3)
 UPS = (4, 5, 6, 7)
@@ -214,8 +216,8 @@ class FrozenNoveltyState(State):
         self.level = game.options.level
         self.colours, self.deck_as_up, self.strict = _rules(self.level)
         deck = game.deck
-        self.backs = tuple(deck.back_suits(CARDS[i]) for i in range(52))
-        self.counts = tuple(suit_count(CARDS[i]) for i in range(52))
+        self.backs = deck.back_masks
+        self.counts = SUIT_COUNTS
         self._reset()
 
     def _reset(self) -> None:
@@ -761,8 +763,8 @@ def solve(
         raise OptionError(f"level {level!r} is not allowed; choose one of {', '.join(LEVELS)}")
     stacks, found = _layout(state_or_deal, deck)
     d = get_deck(deck)
-    backs = tuple(d.back_suits(CARDS[i]) for i in range(52))
-    counts = tuple(suit_count(CARDS[i]) for i in range(52))
+    backs = d.back_masks
+    counts = SUIT_COUNTS
     return _Solver(level, backs, counts).run(stacks, found, budget)
 
 

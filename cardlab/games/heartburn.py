@@ -103,7 +103,6 @@ from ..rules.tricks import (
     QS,
     RANK_ORDER,
     SUIT_MASKS,
-    back_masks,
     cards_by_seat,
     check_dealt_once,
     event_table,
@@ -386,7 +385,7 @@ class HeartburnState(State):
         holes = self.holes[seat]
         if suit < 0:
             return tuple(BLIND[i] for i in range(len(holes)) if holes[i] >= 0)
-        return tuple(BLIND[k] for k in hole_followers(holes, back_masks(self.game.deck), suit))
+        return tuple(BLIND[k] for k in hole_followers(holes, self.game.deck.back_masks, suit))
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase

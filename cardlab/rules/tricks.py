@@ -111,17 +111,6 @@ def hole_followers(holes: Sequence[int], backs: Sequence[int], suit: int) -> tup
     return tuple(k for k, c in enumerate(holes) if c >= 0 and backs[c] >> suit & 1)
 
 
-_BACKS: dict[int, tuple[Any, tuple[int, ...]]] = {}
-
-
-def back_masks(deck: Any) -> tuple[int, ...]:
-    """Printed-suit mask of each card index 0..52 for ``deck`` (cached per deck)."""
-    got = _BACKS.get(id(deck))
-    if got is None or got[0] is not deck:
-        got = _BACKS[id(deck)] = (deck, tuple(deck.back_suits(CARDS[i]) for i in range(53)))
-    return got[1]
-
-
 # ------------------------------------------------------------ narration
 _EVENTS: dict[tuple[Any, ...], tuple[tuple[Event, ...], ...]] = {}
 
