@@ -26,6 +26,7 @@ from .core import (
     parse_card,
     parse_cards,
 )
+from . import render as _render  # installs the text form of observations
 from .games import games
 from .sim import simulate
 

@@ -22,7 +22,7 @@ from .core.events import Event
 from .core.match import AgentSpec, Match
 from .core.registry import get_spec, load
 from .core.replay import Replay
-from .core.scoring import HandResult
+from .core.outcome import HandResult
 from .core.state import GameSpec, State
 from .render import (
     action_text,

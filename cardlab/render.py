@@ -13,7 +13,7 @@ from typing import Any
 
 from .core.cards import CARDS, Card
 from .core.observation import Back, Observation, Peek, Zone
-from .core.scoring import HandResult
+from .core.outcome import HandResult
 
 WIDTH = 100
 RED = "\x1b[31m"
@@ -35,10 +35,9 @@ def seat_label(seat: int, names: Sequence[str] | None) -> str:
 
 
 def obs_names(obs: Observation) -> tuple[str, ...]:
-    """Seat names of an observation (``info["names"]``, else ``Seat 0`` …)."""
-    names = obs.info.get("names")
-    if isinstance(names, Sequence) and not isinstance(names, str) and len(names) == obs.players:
-        return tuple(str(n) for n in names)
+    """Seat names of an observation (``Seat 0`` … when it has none)."""
+    if len(obs.names) == obs.players:
+        return obs.names
     return tuple(f"Seat {s}" for s in range(obs.players))
 
 
@@ -290,6 +289,8 @@ def _title(game: str) -> str:
     except Exception:
         return game
 
+
+Observation.formatter = render_observation
 
 __all__ = [
     "action_text",

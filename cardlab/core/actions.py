@@ -19,6 +19,8 @@ class Action(str):
     verb: str
     args: tuple[str, ...]
     cards: tuple[Card, ...]
+    #: Set on chance outcomes a chance step drew itself (they need no checking).
+    drawn_by: object
 
     def __new__(cls, text: str) -> Action:
         words = text.split()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
 from .observation import Observation
+
+F = TypeVar("F", bound=Callable[..., Action])
 
 
 class Agent:
@@ -48,3 +51,41 @@ class FirstAgent(Agent):
 
     def act(self, obs: Observation) -> Action:
         return obs.legal[0]
+
+
+def on(*phases: str) -> Callable[[F], F]:
+    """Mark a :class:`PhaseBot` method as the handler of ``phases``."""
+
+    def mark(fn: F) -> F:
+        fn._phases = phases  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+class PhaseBot(Agent):
+    """A bot that dispatches on the phase, as the rules do.
+
+    Methods marked ``@on("pass")`` handle that phase; a forced action (the only legal one)
+    is played without asking; a phase without a handler plays its first legal action.
+    """
+
+    handlers: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table = dict(cls.handlers)
+        for name, fn in vars(cls).items():
+            for phase in getattr(fn, "_phases", ()):
+                table[phase] = name
+        cls.handlers = table
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        name = self.handlers.get(obs.phase)
+        if name is None:
+            return legal[0]
+        chosen: Action = getattr(self, name)(obs)
+        return chosen

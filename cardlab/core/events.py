@@ -1,8 +1,25 @@
-"""Events: what happened, in words, and who may read the private version."""
+"""Events: what happened, as data and in words, and who may know the private part.
+
+An :class:`Event` is one happening at the table.  Beside its wording it carries the
+facts as data, so analysis and charts never parse prose:
+
+* ``kind`` (``"play"``, ``"trick"``, ``"pass"``, ``"draw"``, ``"hand_over"`` …) and the
+  acting ``seat``;
+* ``cards``: the cards every reader learns (a card played face up);
+* ``hidden``: cards only the seats in ``audience`` (and the teacher) learn (the cards
+  passed, the card drawn from the stock);
+* ``data``: further public facts as ``(key, value)`` pairs (``(("from", "hole"),)``);
+  read one with :meth:`Event.get` or all with :attr:`Event.facts`.
+
+``text`` is what everyone reads; ``secret``, when set, is the fuller wording for the
+audience.  :meth:`Event.seen_by` gives the event as one viewer may know it.
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from .cards import Card
 
 TEACHER = "teacher"
 SPECTATOR = "spectator"
@@ -10,18 +27,16 @@ Viewer = int | str | None
 
 
 class Event(NamedTuple):
-    """One happening.
-
-    ``text`` is what everyone at the table learns.  ``secret``, when set, is the fuller
-    wording that only the seats in ``audience`` (and the teacher view) may read, e.g.
-    which cards were passed.
-    """
+    """One happening, as data and in words (see the module docstring)."""
 
     kind: str
     seat: int | None
     text: str
     secret: str | None = None
     audience: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    hidden: tuple[Card, ...] = ()
+    data: tuple[tuple[str, Any], ...] = ()
 
     def text_for(self, viewer: Viewer) -> str:
         """The wording ``viewer`` may read: a seat, ``"spectator"`` or teacher (``None``)."""
@@ -30,3 +45,40 @@ class Event(NamedTuple):
         ):
             return self.secret
         return self.text
+
+    def knows(self, viewer: Viewer) -> bool:
+        """True when ``viewer`` may read the private part of this event."""
+        return viewer is None or viewer == TEACHER or viewer in self.audience
+
+    def seen_by(self, viewer: Viewer) -> Event:
+        """This event as ``viewer`` may know it: without the private part unless entitled."""
+        if (self.secret is None and not self.hidden) or self.knows(viewer):
+            return self
+        return self._replace(secret=None, hidden=())
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """One fact of :attr:`data`."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """:attr:`data` as a dict."""
+        return dict(self.data)
+
+
+def event(
+    kind: str,
+    seat: int | None,
+    text: str,
+    secret: str | None = None,
+    audience: tuple[int, ...] = (),
+    *,
+    cards: tuple[Card, ...] = (),
+    hidden: tuple[Card, ...] = (),
+    **data: Any,
+) -> Event:
+    """An :class:`Event` with its extra facts given as keywords."""
+    return Event(kind, seat, text, secret, audience, cards, hidden, tuple(data.items()))

@@ -17,10 +17,11 @@ from .agents import Agent, FirstAgent, RandomAgent
 from .errors import CardlabError, IllegalActionError
 from .events import Event, Viewer
 from .observation import Observation
+from .chance import chance_rng
 from .registry import load
 from .replay import Replay, Step, _apply_step
-from .rng import chance_rng
-from .state import CHANCE, Game, State
+from .spec import Game
+from .state import CHANCE, State
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,7 +77,8 @@ class Match:
     game : a game name or :class:`Game`
     seed : seeds every deal (a random seed is chosen and kept when omitted)
     deal : an explicit first deal (an action from ``game.deal(...)``), or a list of deals
-        for the first hands; later hands are dealt from the seed
+        for the first hands; later hands are dealt from the seed.  Explicit deals are
+        used only for deals, never for other chance steps (a reshuffle, a random draw)
     agents : who plays each seat: one name for all (``"heuristic"``), a list per seat,
         or a dict; ``None``/``"human"`` marks a seat you play with :meth:`play`
     players, **options : passed to :func:`cardlab.load` when ``game`` is a name
@@ -95,6 +97,9 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         deals = [] if deal is None else [deal] if isinstance(deal, str) else list(deal)
+        for d in deals:
+            if not isinstance(d, str):
+                raise CardlabError(f"an explicit deal is an action from game.deal(...), not {d!r}")
         self._start(load(game, players, **options), seed, deals, agents)
         self._settle()
 
@@ -109,6 +114,7 @@ class Match:
         self._redo: list[Step] = []
         self._checkpoints: dict[int, State] = {0: self.state.clone()}
         self._chance_count = 0
+        self._deal_count = 0
 
     # ----------------------------------------------------------- stepping
     @property
@@ -117,7 +123,7 @@ class Match:
 
     def _push(self, seat: int | None, act: str) -> None:
         st = self.state
-        if seat is None and not st.chance and len(st.to_move) == 1:
+        if seat is None and st.chance is None and len(st.to_move) == 1:
             seat = st.to_move[0]
         self._record(seat, str(st.apply(act, seat)))
 
@@ -126,20 +132,24 @@ class Match:
         self.history.append((seat, text))
         if seat is None:
             self._chance_count += 1
+            if text.startswith("deal "):
+                self._deal_count += 1
         if len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.history)] = self.state.clone()
 
     def _settle(self) -> None:
-        """Resolve pending chance nodes (deals) from the explicit deals or the seed."""
+        """Resolve pending chance steps: explicit deals for deals, else from the seed."""
         while self.state.current == CHANCE:
-            k = self._chance_count
-            if k < len(self.deals):
+            step = self.state.chance
+            d = self._deal_count
+            if step is not None and step.kind == "deal" and d < len(self.deals):
                 try:
-                    self._push(None, self.deals[k])
+                    self._push(None, self.deals[d])
                 except IllegalActionError as e:
-                    raise CardlabError(f"explicit deal {k + 1} is not valid: {e.reason}") from None
+                    raise CardlabError(f"explicit deal {d + 1} is not valid: {e.reason}") from None
             else:
-                self._push(None, self.state.sample_chance(chance_rng(self.seed, k)))
+                rng = chance_rng(self.seed, self._chance_count)
+                self._push(None, self.state.sample_chance(rng))
 
     def play(self, act: str, seat: int | None = None) -> Action:
         """Apply an action for ``seat`` (default: the one seat to move).
@@ -222,6 +232,7 @@ class Match:
         self.history = full[:step]
         self._redo = full[step:][::-1]
         self._chance_count = sum(1 for s, _ in self.history if s is None)
+        self._deal_count = sum(1 for s, t in self.history if s is None and t.startswith("deal "))
         return state
 
     def undo(self) -> Step | None:
@@ -269,20 +280,31 @@ class Match:
         return [e.text_for(viewer) for e in self.state.events]
 
     def events_frame(self, viewer: Viewer = None) -> pd.DataFrame:
-        """The events so far as a DataFrame, worded for ``viewer`` (teacher by default)."""
+        """The events so far as a DataFrame, as ``viewer`` may know them (teacher by default).
+
+        Columns: ``hand``, ``kind``, ``seat``, ``name``, ``text`` (worded for the viewer),
+        ``cards`` (the cards the event names that the viewer may know, as a tuple of
+        :class:`~cardlab.core.cards.Card`) and ``data`` (the event's other facts, a dict).
+        """
         import pandas as pd
 
-        rows = [
-            {
-                "hand": hand,
-                "kind": e.kind,
-                "seat": e.seat,
-                "name": self.state.names[e.seat] if e.seat is not None else "",
-                "text": e.text_for(viewer),
-            }
-            for hand, e in _with_hands(self.state.events)
-        ]
-        return pd.DataFrame(rows, columns=["hand", "kind", "seat", "name", "text"])
+        names = self.state.names
+        rows = []
+        for hand, e in _with_hands(self.state.events, self.state.hand_starts):
+            seen = e.seen_by(viewer)
+            rows.append(
+                {
+                    "hand": hand,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "name": names[e.seat] if e.seat is not None else "",
+                    "text": e.text_for(viewer),
+                    "cards": seen.cards + seen.hidden,
+                    "data": e.facts,
+                }
+            )
+        columns = ["hand", "kind", "seat", "name", "text", "cards", "data"]
+        return pd.DataFrame(rows, columns=columns)
 
     @property
     def terminal(self) -> bool:
@@ -356,12 +378,10 @@ class Match:
         )
 
 
-def _with_hands(events: Iterable[Event]) -> Iterable[tuple[int, Event]]:
-    """Pair each event with its hand; events after the last hand belong to that hand."""
+def _with_hands(events: Iterable[Event], starts: Sequence[int]) -> Iterable[tuple[int, Event]]:
+    """Pair each event with its hand (``starts``: the index of each hand's first event)."""
     hand = 0
-    ended = False
-    for e in events:
-        if ended and e.kind == "deal":
+    for i, e in enumerate(events):
+        while hand + 1 < len(starts) and i >= starts[hand + 1]:
             hand += 1
-        ended = (ended and e.kind != "deal") or e.kind == "hand_over"
         yield hand, e

@@ -9,17 +9,24 @@ observations, so hidden information cannot reach them.
 A zone entry is a :class:`~cardlab.core.cards.Card` when the viewer sees its face, a
 :class:`Back` when it does not, and a :class:`Peek` in the teacher view for a face that
 is not public.
+
+Besides the zones an observation carries what every game shares: seat names, what each
+seat's players track (:class:`SeatView`: bids, tricks, points this hand, status, chips,
+team), pots and teams, the plain-words prompt of the moment and the public history of
+the hand (its events as this viewer may know them).  ``info`` holds the rest, for this
+game only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action
 from .cards import HIDDEN_BACK, PLAIN_BACK, Card
+from .events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,26 +80,76 @@ class Zone:
         return len(self.cards)
 
 
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What the table knows of one seat: its name and what its players track.
+
+    ``values`` are the public figures players follow during play, in display order
+    (``{"bid": "2-3-4", "tricks": 3}``); ``status`` is a short word when the seat is out
+    of the ordinary (``"out"``, ``"folded"``, ``"passed"``); ``team`` and ``chips`` are
+    set in games that have them.
+    """
+
+    name: str
+    values: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    status: str = ""
+    team: int | None = None
+    chips: int | None = None
+
+
+class Pot(NamedTuple):
+    """Chips lying on the table: ``name``, ``chips``, ``label`` for display."""
+
+    name: str
+    chips: int
+    label: str = ""
+
+
+class Team(NamedTuple):
+    """A partnership: its ``name``, its ``seats`` and its running ``score``."""
+
+    name: str
+    seats: tuple[int, ...]
+    score: int = 0
+
+
 def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     return MappingProxyType(dict(d or {}))
+
+
+def _plain_text(obs: Observation) -> str:
+    return f"<Observation {obs.game} for {obs.viewer!r}, phase {obs.phase}>"
 
 
 @dataclass(frozen=True, slots=True)
 class Observation:
     """Everything one viewer may know of a state at one moment."""
 
+    #: How ``str(observation)`` is written; :mod:`cardlab.render` installs the text table.
+    formatter: ClassVar[Callable[[Observation], str]] = _plain_text
+
     game: str
     viewer: int | str
     players: int
     phase: str
     hand: int
-    dealer: int
+    dealer: int | None
     to_move: tuple[int, ...]
     zones: tuple[Zone, ...]
     scores: tuple[int, ...]
     legal: tuple[Action, ...] = ()
     info: Mapping[str, Any] = field(default_factory=_frozen)
     terminal: bool = False
+    names: tuple[str, ...] = ()
+    seats: tuple[SeatView, ...] = ()
+    pots: tuple[Pot, ...] = ()
+    teams: tuple[Team, ...] = ()
+    history: tuple[Event, ...] = ()
+    prompt: str = ""
+    winners: tuple[int, ...] = ()
 
     @property
     def seat(self) -> int | None:
@@ -127,7 +184,11 @@ class Observation:
         """Every card face this observation shows (for leak checks)."""
         return {c for z in self.zones for c in z.faces}
 
-    def __str__(self) -> str:
-        from ..render import render_observation
+    def value(self, seat: int, key: str, default: Any = None) -> Any:
+        """A figure the table tracks for ``seat`` (see :class:`SeatView`)."""
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].values.get(key, default)
+        return default
 
-        return str(render_observation(self))
+    def __str__(self) -> str:
+        return type(self).formatter(self)

@@ -60,7 +60,6 @@ class Options:
     hands: int | None = option(
         None, "stop after this many hands (None: play until the game's target)", min=1
     )
-    first_dealer: int = option(0, "seat that deals the first hand", min=0)
     deck: str = option("standard", "which deck's cards and backs to use")
 
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard",)
@@ -115,9 +114,24 @@ class Options:
         return {k: v for k, v in self.to_dict().items() if getattr(defaults, k) != v}
 
     @classmethod
+    def markdown(cls) -> str:
+        """The options as a Markdown table (option, default, allowed values, meaning)."""
+        rows = ["| option | default | allowed | meaning |", "| --- | --- | --- | --- |"]
+        for r in cls.describe():
+            allowed = r["allowed"]
+            if allowed is None:
+                allowed = r["range"]
+            else:
+                allowed = ", ".join(f"`{a!r}`" for a in allowed)
+            meaning = str(r["help"]).replace("|", "\\|")
+            rows.append(f"| `{r['option']}` | `{r['default']!r}` | {allowed} | {meaning} |")
+        return "\n".join(rows)
+
+    @classmethod
     def describe(cls) -> list[dict[str, Any]]:
         """One row per option: name, default, allowed values, help."""
         rows = []
+        hints = typing.get_type_hints(cls)
         for f in dataclasses.fields(cls):
             allowed = cls.allowed_decks if f.name == "deck" else f.metadata.get("choices")
             rows.append(
@@ -125,10 +139,27 @@ class Options:
                     "option": f.name,
                     "default": f.default,
                     "allowed": allowed,
+                    "range": _range_text(f.metadata.get("min"), f.metadata.get("max"), hints[f.name]),
                     "help": f.metadata.get("help", ""),
                 }
             )
         return rows
+
+
+@dataclass(frozen=True)
+class DealerOptions(Options):
+    """Options of games with a dealer: who deals first."""
+
+    first_dealer: int = option(0, "seat that deals the first hand", min=0)
+
+
+def _range_text(lo: Any, hi: Any, tp: Any) -> str:
+    kind = _type_name(tp)
+    if lo is not None and hi is not None:
+        return f"{kind} {lo}–{hi}"
+    if lo is not None:
+        return f"{kind} ≥ {lo}"
+    return kind
 
 
 def _deck_kind(name: str) -> str:

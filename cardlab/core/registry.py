@@ -1,33 +1,58 @@
-"""The registry of games by name."""
+"""The registry of games by name.
+
+Games register themselves (``GAME = register(GameSpec(...))`` at the end of their
+module); the core never imports them.  :func:`register` also writes the game's options
+table into its module docstring where the docstring has an ``{options}`` line.
+"""
 
 from __future__ import annotations
 
-import importlib
+import sys
 from typing import Any
 
 from .errors import OptionError
-from .state import Game, GameSpec
+from .spec import Game, GameSpec
 
 _SPECS: dict[str, GameSpec] = {}
+OPTIONS_MARK = "{options}"
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` loadable by name; fill its module docstring's options table."""
     _SPECS[spec.name] = spec
+    module = sys.modules.get(spec.state_class.__module__)
+    doc = getattr(module, "__doc__", None)
+    if module is not None and doc and OPTIONS_MARK in doc:
+        module.__doc__ = doc.replace(OPTIONS_MARK, options_rst(spec))
     return spec
 
 
+def options_rst(spec: GameSpec) -> str:
+    """The game's options as an indented reStructuredText-style list for docstrings."""
+    lines = []
+    for r in spec.options_class.describe():
+        allowed = r["allowed"]
+        allowed_text = (
+            " | ".join(repr(a) for a in allowed) if allowed is not None else str(r["range"])
+        )
+        lines.append(f"{r['option']} = {r['default']!r}  ({allowed_text})")
+        lines.append(f"    {r['help']}")
+    return "\n".join(lines)
+
+
 def specs() -> dict[str, GameSpec]:
-    """Every registered game, by name (importing the bundled games on first use)."""
-    importlib.import_module("cardlab.games")
+    """Every registered game, by name."""
     return dict(_SPECS)
 
 
 def get_spec(name: str) -> GameSpec:
-    known = specs()
+    if not isinstance(name, str):
+        raise OptionError(f"a game is named by a string, not {name!r}")
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
-    if key not in known:
-        raise OptionError(f"unknown game {name!r}; known games: {', '.join(sorted(known))}")
-    return known[key]
+    if key not in _SPECS:
+        known = ", ".join(sorted(_SPECS)) or "none registered"
+        raise OptionError(f"unknown game {name!r}; known games: {known}")
+    return _SPECS[key]
 
 
 def load(name: str | Game, players: int | None = None, **options: Any) -> Game:

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CardlabError, IllegalActionError, ReplayError
+from .errors import CardlabError, ReplayError
 from .registry import get_spec
-from .state import Game, State
+from .spec import Game
+from .state import State
 
 FORMAT = "cardlab-replay"
 FORMAT_VERSION = 1
@@ -92,15 +93,15 @@ class Replay:
                 f"unsupported replay format_version {data.get('format_version')!r}; "
                 f"this cardlab reads version {FORMAT_VERSION}"
             )
-        for key, typ in (
-            ("game", str),
-            ("players", int),
-            ("options", dict),
-            ("actions", list),
-            ("rules_version", int),
+        for key, typ, what in (
+            ("game", str, "a string"),
+            ("players", int, "an integer"),
+            ("options", dict, "an object"),
+            ("actions", list, "a list"),
+            ("rules_version", int, "an integer"),
         ):
             if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
-                raise ReplayError(f"replay field {key!r} is missing or is not a {typ.__name__}")
+                raise ReplayError(f"replay field {key!r} is missing or is not {what}")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise ReplayError("replay field 'seed' must be an integer, a string or null")
@@ -190,9 +191,10 @@ def _apply_step(state: State, i: int, seat: int | None, text: str) -> None:
         raise ReplayError(f"step {i}: a chance outcome (deal) is due, not seat {seat}'s action")
     try:
         state.apply(text, seat)
-    except IllegalActionError as e:
+    except CardlabError as e:
         who = "chance" if seat is None else state.names[seat] if 0 <= seat < state.players else seat
-        raise ReplayError(f"step {i} ({who}: {text[:60]!r}) is illegal: {e.reason}") from None
+        reason = getattr(e, "reason", str(e))
+        raise ReplayError(f"step {i} ({who}: {text[:60]!r}) is illegal: {reason}") from None
 
 
 def _who(state: State) -> str:

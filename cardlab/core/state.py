@@ -1,166 +1,66 @@
-"""The game protocol: a :class:`Game` (rules plus options) and its :class:`State`.
+"""The state protocol: one game in progress, stepped by chance and by seats.
 
-A state is the pure rules engine for one game in progress.  At any moment it is either
+At any moment a state waits for
 
-* waiting for **chance** (a deal or a shuffle): ``state.current == "chance"``; resolve it
-  with ``state.apply(state.sample_chance(rng))`` or with an explicit deal,
-* waiting for **one seat**: ``state.current`` is that seat,
-* waiting for **several seats at once** (simultaneous choices, hidden until all are in):
+* **chance** (a deal, a reshuffle, a random draw): ``state.current == "chance"`` and
+  ``state.chance`` is the pending :class:`~cardlab.core.chance.ChanceStep`; resolve it
+  with ``state.apply(state.sample_chance(rng))`` or an explicit deal,
+* **one seat**: ``state.current`` is that seat,
+* **several seats at once** (secret choices revealed together):
   ``state.current == "simultaneous"`` and ``state.to_move`` lists them; each applies its
   own actions with ``state.apply(action, seat)``, in any order,
-* **over**: ``state.terminal`` is true and ``state.current`` is ``None``.
+* **nothing**: the game is over, ``state.terminal`` is true and ``state.outcome`` says
+  who won.
 
-``apply`` checks legality before it changes anything: an illegal action raises
-:class:`IllegalActionError` with the rule that forbids it and the legal alternatives,
-and the state is left exactly as it was.
+``apply`` checks the seat and the action before it changes anything: an illegal action
+raises :class:`IllegalActionError` with the rule that forbids it and the legal
+alternatives, and the state is left exactly as it was.
+
+A game subclasses :class:`State` and declares its :class:`~cardlab.core.phases.Phase`
+objects; the protocol dispatches on ``self.phase``.  Its hooks are ``setup`` (once),
+``reset_hand`` (before each deal), ``observation``, and for scoring ``game_over``,
+``final_awards`` and ``decide_winners``.  Hands, dealers and scores follow one life cycle:
+``award`` points at any moment, ``end_hand`` closes the hand (and maybe the game),
+``end_game`` stops the game at once (an instant win).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Literal
 
-from .actions import Action, action
-from .cards import HIDDEN_BACK, Card, Deck, get_deck, parse_card
-from .errors import IllegalActionError, OptionError
-from .events import SPECTATOR, TEACHER, Event, Viewer
-from .observation import Back, Observation, Peek
-from .options import Options
-from .scoring import HandResult
-
-if TYPE_CHECKING:
-    from .agents import Agent
+from .actions import Action
+from .chance import ChanceStep
+from .clone import ATOMIC, deep_copy, immutable
+from .errors import CardlabError, IllegalActionError
+from .events import TEACHER, Event, Viewer, event
+from .observation import Observation, Pot, SeatView, Team, Zone
+from .outcome import HandResult, Outcome, ScoreLine, points_of
+from .phases import DEAL, OVER, Phase
+from .refusals import canonical_text, generic_reason, plural, seat_problem
+from .spec import Game, GameSpec, seat_names
+from .view import View, normalise_viewer
 
 CHANCE: Final = "chance"
 SIMULTANEOUS: Final = "simultaneous"
 Current = int | Literal["chance", "simultaneous"] | None
 
-COMPASS: Final = {
-    2: ("North", "South"),
-    3: ("North", "East", "West"),
-    4: ("North", "East", "South", "West"),
-}
+#: Marks the cached legal actions as stale: no seat is ever this object.
+_STALE: Final[Any] = object()
+
+for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action):
+    immutable(_t)
+immutable(View)
 
 
-def seat_names(players: int) -> tuple[str, ...]:
-    """Default seat names: compass points for 2-4 players, ``Player k`` beyond."""
-    return COMPASS.get(players) or tuple(f"Player {i + 1}" for i in range(players))
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """Everything the package needs to know about one game."""
-
-    name: str
-    title: str
-    family: str
-    players: tuple[int, ...]
-    summary: str
-    state_class: type[State]
-    options_class: type[Options]
-    version: int = 1
-    deck: str = "standard"
-    bots: Mapping[str, type[Agent]] = field(default_factory=dict)
-    source: str = ""
-
-    def game(self, players: int | None = None, **options: Any) -> Game:
-        return Game(self, players, options)
-
-
-class Game:
-    """A game's rules with chosen options and player count.  Immutable; cheap to share."""
-
-    __slots__ = ("deck", "options", "players", "spec")
-
-    spec: GameSpec
-    options: Options
-    players: int
-    deck: Deck
-
-    def __init__(
-        self,
-        spec: GameSpec,
-        players: int | None = None,
-        options: Mapping[str, Any] | Options | None = None,
-    ) -> None:
-        if players is None:
-            players = spec.players[0]
-        if isinstance(players, bool) or not isinstance(players, int) or players not in spec.players:
-            allowed = ", ".join(str(p) for p in spec.players)
-            raise OptionError(f"{spec.title} is played by {allowed} players, not {players!r}")
-        self.spec = spec
-        self.players = players
-        if isinstance(options, Options):
-            if not isinstance(options, spec.options_class):
-                raise OptionError(f"options for {spec.title} must be {spec.options_class.__name__}")
-            self.options = options
-        else:
-            self.options = spec.options_class.build(options)
-        if self.options.first_dealer >= players:
-            raise OptionError(
-                f"option first_dealer={self.options.first_dealer} must be a seat "
-                f"between 0 and {players - 1}"
-            )
-        self.deck = get_deck(self.options.deck)
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Rebuilt by name so games travel to worker processes (simulate(processes=...)).
-        return (_game_by_name, (self.spec.name, self.players, self.options))
-
-    def new_state(self) -> State:
-        """A new match at its first chance node (the first deal)."""
-        return self.spec.state_class(self)
-
-    def deal(self, *args: Any, **kwargs: Any) -> Action:
-        """An explicit deal action, written the way the game deals (see its ``deal_action``).
-
-        Cards left unspecified are dealt from ``rng=random.Random(...)`` (default seed 0).
-        """
-        helper = getattr(self.spec.state_class, "deal_action", None)
-        if helper is None:
-            raise NotImplementedError(f"{self.spec.title} has no explicit deal helper")
-        action: Action = helper(self, *args, **kwargs)
-        return action
-
-    def with_options(self, **changes: Any) -> Game:
-        merged = {**self.options.to_dict(), **changes}
-        return Game(self.spec, merged.pop("players", self.players), merged)
-
-    def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.changed().items())
-        return f"Game({self.spec.name!r}, players={self.players}{', ' if opts else ''}{opts})"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Game)
-            and other.spec is self.spec
-            and other.players == self.players
-            and other.options == self.options
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.spec.name, self.players, self.options))
-
-
-def _game_by_name(name: str, players: int, options: Options) -> Game:
-    from .registry import get_spec
-
-    return Game(get_spec(name), players, options)
+class SeatError(CardlabError, ValueError):
+    """A seat that is not a seat of this game (a float, a bool, a number out of range)."""
 
 
 class State:
-    """Base class of every game's state.
-
-    Subclasses set ``phase``, ``to_move`` and ``chance`` as play goes on and implement
-    ``_legal(seat)``, ``_apply(action, seat)``, ``_apply_chance(action)``,
-    ``sample_chance(rng)``, ``why_illegal(action, seat)`` and ``observation(viewer)``.
-    """
+    """Base class of every game's state (see the module docstring)."""
 
     __slots__ = (
         "_lc",
@@ -170,7 +70,10 @@ class State:
         "events",
         "game",
         "hand_number",
+        "hand_starts",
         "names",
+        "outcome",
+        "pending",
         "phase",
         "players",
         "results",
@@ -179,67 +82,146 @@ class State:
         "to_move",
     )
 
-    #: Attribute names holding lists that :meth:`clone` must copy (one level deep).
-    _nested_lists: ClassVar[tuple[str, ...]] = ()
+    #: The game's deal (a :class:`cardlab.rules.deals.DealRule`, or anything with
+    #: ``step(state)`` and ``action(game, ...)``); None for a game that deals otherwise.
+    DEAL: ClassVar[Any] = None
 
     game: Game
     players: int
-    phase: str
+    names: tuple[str, ...]
+    phase: Phase
     to_move: tuple[int, ...]
-    chance: bool
+    chance: ChanceStep | None
     terminal: bool
     hand_number: int
     dealer: int
     scores: list[int]
     results: list[HandResult]
+    pending: list[ScoreLine]
     events: list[Event]
-    names: tuple[str, ...]
-    # The seat whose legal actions are cached in _lc; None (which no seat equals) when the
-    # cache is stale.  Every apply marks it stale.
-    _lc_seat: int | None
+    hand_starts: list[int]
+    outcome: Outcome | None
+    # The seat whose legal actions are cached in _lc, or _STALE; every apply marks it stale.
+    _lc_seat: Any
     _lc: tuple[Action, ...]
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.players = game.players
-        self.phase = "deal"
+        self.names = seat_names(game.players)
+        self.phase = DEAL
         self.to_move = ()
-        self.chance = True
+        self.chance = None
         self.terminal = False
         self.hand_number = 0
-        self.dealer = game.options.first_dealer
+        self.dealer = getattr(game.options, "first_dealer", 0) if game.spec.dealer else -1
         self.scores = [0] * game.players
         self.results = []
+        self.pending = []
         self.events = []
-        self.names = seat_names(game.players)
-        self._lc_seat = None
+        self.hand_starts = []
+        self.outcome = None
+        self._lc_seat = _STALE
         self._lc = ()
+        self.setup()
+        self.begin_hand()
 
-    # ----------------------------------------------------------------- turn
+    # ------------------------------------------------------------ game hooks
+    def setup(self) -> None:
+        """Set up what lasts the whole game (called once, before the first hand)."""
+
+    def reset_hand(self) -> None:
+        """Clear what one hand holds (called before each deal)."""
+
+    def deal_step(self) -> ChanceStep | None:
+        """The chance step that starts a hand (by default the game's ``DEAL``)."""
+        return None if self.DEAL is None else self.DEAL.step(self)
+
+    def observation(self, viewer: Viewer = None) -> Observation:
+        raise NotImplementedError
+
+    def seat_values(self, seat: int) -> Mapping[str, Any]:
+        """What the table tracks for ``seat`` during play (public figures, in order)."""
+        return {}
+
+    def seat_status(self, seat: int) -> str:
+        """A short word for a seat out of the ordinary (``"out"``), else ``""``."""
+        return ""
+
+    def game_over(self) -> bool:
+        """Whether the game ends after the hand just closed (totals include it)."""
+        return False
+
+    def final_awards(self) -> None:
+        """Award what the game pays at its end (lines join the last hand's result)."""
+
+    def decide_winners(self) -> tuple[int, ...]:
+        """Who won a finished game: the best total (lowest when ``lower_is_better``)."""
+        spec = self.game.spec
+        if spec.solitaire:
+            return (0,) if self.solitaire_won() else ()
+        best = min(self.scores) if spec.lower_is_better else max(self.scores)
+        return tuple(s for s, v in enumerate(self.scores) if v == best)
+
+    def solitaire_won(self) -> bool:
+        """For a solitaire: whether the deal was won."""
+        return False
+
+    def outcome_text(self, winners: tuple[int, ...]) -> str:
+        """The sentence that ends the game."""
+        spec = self.game.spec
+        if spec.solitaire:
+            return f"{'Won' if winners else 'Lost'} with a score of {self.scores[0]}"
+        if not winners:
+            return "Nobody wins"
+        who = " and ".join(self.names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        measure = "lowest" if spec.lower_is_better else "highest"
+        return f"{who} {verb} with {self.scores[winners[0]]} (the {measure} total)"
+
+    # ------------------------------------------------------------------ turn
     @property
     def current(self) -> Current:
         """Who acts now: a seat, ``"chance"``, ``"simultaneous"``, or None when over."""
         if self.terminal:
             return None
-        if self.chance:
+        if self.chance is not None:
             return CHANCE
-        if len(self.to_move) == 1:
-            return self.to_move[0]
-        return SIMULTANEOUS
+        tm = self.to_move
+        return tm[0] if len(tm) == 1 else SIMULTANEOUS
 
     @property
     def options(self) -> Any:
         return self.game.options
 
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this game; otherwise :class:`SeatError`."""
+        problem = seat_problem(seat, self.players)
+        if problem:
+            raise SeatError(problem)
+        result: int = seat
+        return result
+
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Legal actions for ``seat`` (default: the one seat to move), in a stable order."""
+        if seat is self._lc_seat:
+            return self._lc
         if seat is None:
-            if len(self.to_move) != 1:
+            if len(self.to_move) != 1 or self.chance is not None:
                 return ()
             seat = self.to_move[0]
-        if seat == self._lc_seat:
-            return self._lc
-        acts = self._legal(seat) if seat in self.to_move and not self.chance else ()
+            if seat is self._lc_seat:
+                return self._lc
+        elif type(seat) is not int:
+            self.check_seat(seat)
+        # While chance is due or after the end, to_move is empty.  (The handler is loaded
+        # before the call: a plain attribute load specialises, a method load does not.)
+        if seat in self.to_move:
+            legal = self.phase.legal
+            acts = legal(self, seat)
+        else:
+            self.check_seat(seat)
+            acts = ()
         self._lc_seat = seat
         self._lc = acts
         return acts
@@ -253,20 +235,32 @@ class State:
         Raises
         ------
         IllegalActionError
-            if the action is not legal now; the state is unchanged.
+            if the action is not legal now, or ``seat`` is not a seat of this game (a
+            float, a bool, a number out of range); the state is unchanged.
         """
-        if seat is not None and seat == self._lc_seat and type(act) is Action and act in self._lc:
-            # Fast path: the legal actions for this seat were just listed and one is applied.
-            self._lc_seat = None
-            self._apply(act, seat)
+        if seat is self._lc_seat and type(act) is Action and act in self._lc:
+            # Fast path: the seat's legal actions were just listed and one is applied.
+            self._lc_seat = _STALE
+            handler = self.phase.apply
+            handler(self, act, seat)
             return act
+        if not isinstance(act, str):
+            raise IllegalActionError(
+                repr(act), f"an action is text such as 'play QS', not a {type(act).__name__}"
+            )
         if self.terminal:
             raise IllegalActionError(str(act), "the game is over")
-        if self.chance:
-            a = act if type(act) is Action else Action(str(act))
-            self._check_chance(a)
-            self._lc_seat = None
-            self._apply_chance(a)
+        step = self.chance
+        if step is not None:
+            if seat is not None:
+                raise IllegalActionError(
+                    str(act), f"{step.what} is due (a chance step): apply it with no seat"
+                )
+            a = act if isinstance(act, Action) else Action(str(act))
+            step.validate(self, a)
+            self._lc_seat = _STALE
+            self.chance = None
+            step.apply(self, a)
             return a
         if seat is None:
             if len(self.to_move) != 1:
@@ -276,58 +270,42 @@ class State:
                     f"(one of {', '.join(map(str, self.to_move))})",
                 )
             seat = self.to_move[0]
-        acts = self._lc if seat == self._lc_seat else self.legal_actions(seat)
+        else:
+            problem = seat_problem(seat, self.players)
+            if problem:
+                raise IllegalActionError(str(act), problem)
+        acts = self.legal_actions(seat)
         if act not in acts:
-            act = self._resolve(act, seat, acts)
+            act = self._resolve(str(act), seat, acts)
         elif type(act) is not Action:
             act = acts[acts.index(act)]
-        self._lc_seat = None
-        self._apply(act, seat)
-        return act
+        self._lc_seat = _STALE
+        self.phase.apply(self, act, seat)  # type: ignore[arg-type]
+        return act  # type: ignore[return-value]
 
-    def _resolve(self, act: str, seat: int, acts: tuple[Action, ...]) -> Action:
+    def _resolve(self, text: str, seat: int, acts: tuple[Action, ...]) -> Action:
         """Find the legal action a loosely written text means, or raise with the reason."""
-        text = canonical_text(str(act))
-        if text in acts:
-            return acts[acts.index(text)]
+        canon = self.canonical(text)
+        if canon in acts:
+            return acts[acts.index(canon)]
         if seat not in self.to_move:
-            raise IllegalActionError(str(act), self._not_your_turn(seat))
-        reason = self.why_illegal(action(text), seat) if text else ""
+            raise IllegalActionError(text, self._not_your_turn(seat))
+        reason = self.why_illegal(Action(canon), seat) if canon else ""
         if not reason:
-            reason = self._generic_reason(text, seat, acts)
-        raise IllegalActionError(str(act), reason, acts)
+            reason = generic_reason(self.phase, self.names[seat], canon, acts)
+        raise IllegalActionError(text, reason, acts)
 
-    def _generic_reason(self, text: str, seat: int, acts: tuple[Action, ...]) -> str:
-        """A reason for an action the game's own rules gave no words for."""
-        verb, *args = text.split() or ["do that"]
-        verbs = sorted({a.verb for a in acts})
-        if verb not in verbs:
-            allowed = ", ".join(verbs)
-            return f"{self.names[seat]} can't {verb} now (the {self.phase} phase allows: {allowed})"
-        example = next(a for a in acts if a.verb == verb)
-        if example.cards:
-            if not args:
-                return f"say which card, e.g. {str(example)!r}"
-            for word in args:
-                try:
-                    parse_card(word)
-                except ValueError as e:
-                    return str(e)
-        return f"{text!r} is not one of the legal actions now"
+    def canonical(self, text: str) -> str:
+        """The canonical form of a typed action (games may accept more spellings)."""
+        return canonical_text(text)
 
     def _not_your_turn(self, seat: int) -> str:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
         waiting = ", ".join(self.names[s] for s in self.to_move)
         return f"it is not {self.names[seat]}'s turn; waiting for {waiting}"
 
     def why_illegal(self, act: Action, seat: int) -> str:
-        """Why ``act`` is illegal for ``seat`` now, in rule terms.
-
-        Games override this; an empty answer falls back to naming the verbs the current
-        phase allows.
-        """
-        return ""
+        """Why ``act`` is illegal for ``seat`` now, in rule terms ("" if no words)."""
+        return self.phase.why(self, act, seat)
 
     def explain(self, act: str, seat: int | None = None) -> str:
         """Why an action is illegal now, or ``"legal"``."""
@@ -341,89 +319,149 @@ class State:
             return e.reason
         return "legal"
 
-    # --------------------------------------------------------- game hooks
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        raise NotImplementedError
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` is asked to do now, in plain words ("" when not its turn)."""
+        if seat not in self.to_move or self.chance is not None or self.terminal:
+            return ""
+        return self.phase.ask(self, seat)
 
-    def _apply(self, act: Action, seat: int) -> None:
-        raise NotImplementedError
-
-    def _check_chance(self, act: Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``act`` is a valid chance outcome."""
-        deck = self.game.deck
-        if act.verb != "deal":
-            raise IllegalActionError(str(act), "the cards must be dealt first (a 'deal' action)")
-        m = 0
-        for c in act.cards:
-            m |= 1 << c.index
-        if len(act.cards) != len(act.args) or len(act.cards) != len(deck) or m != deck.mask:
-            raise IllegalActionError(
-                str(act)[:60] + "…",
-                f"a deal must list each of the {len(deck)} cards of the {deck.name} "
-                "deck exactly once, in dealing order",
-            )
-
-    def _apply_chance(self, act: Action) -> None:
-        raise NotImplementedError
-
+    # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> Action:
-        """A random outcome for the pending chance node (by default: shuffle and deal)."""
-        cards = list(self.game.deck.cards)
-        rng.shuffle(cards)
-        return Action.of("deal", cards)
+        """A random outcome for the pending chance step."""
+        if self.chance is None:
+            raise IllegalActionError("chance", "no chance step is due now")
+        return self.chance.sample(rng)
 
-    def observation(self, viewer: Viewer = None) -> Observation:
-        raise NotImplementedError
+    # ------------------------------------------------------- hand life cycle
+    def begin_hand(self) -> None:
+        """Start a hand: clear its state and wait for its deal."""
+        self.hand_starts.append(len(self.events))
+        self.reset_hand()
+        self.phase = DEAL
+        self.to_move = ()
+        self.chance = self.deal_step()
 
-    # ----------------------------------------------------------- helpers
+    def award(self, seat: int, points: int, reason: str) -> None:
+        """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result)."""
+        self.pending.append(ScoreLine(seat, points, reason))
+        self.scores[seat] += points
+
+    def end_hand(self, summary: str, seat: int | None = None) -> None:
+        """Close the hand in progress: its lines become a result; then the next hand or the end.
+
+        ``seat`` is who the hand-over event is about (its winner), if anyone.
+        """
+        self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
+        self._close(summary)
+        limit = self.game.options.hands
+        if len(self.results) >= limit if limit is not None else self.game_over():
+            self.final_awards()
+            if self.pending:
+                # End-of-game awards join the last hand's result, so totals still add up.
+                last = self.results[-1]
+                lines = last.lines + tuple(self.pending)
+                self.pending = []
+                self.results[-1] = last._replace(lines=lines, points=points_of(lines, self.players))
+            self._finish(self.decide_winners())
+            return
+        self.hand_number += 1
+        if self.dealer >= 0:
+            self.dealer = (self.dealer + 1) % self.players
+        self.begin_hand()
+
+    def end_game(self, winners: Sequence[int], summary: str) -> None:
+        """End the game at once (an instant win); the hand in progress is scored as it is."""
+        self._close(summary)
+        self._finish(tuple(winners), summary)
+
+    def _close(self, summary: str) -> None:
+        lines = tuple(self.pending)
+        self.pending = []
+        points = points_of(lines, self.players)
+        self.results.append(HandResult(self.hand_number, points, lines, summary))
+
+    def _finish(self, winners: tuple[int, ...], why: str = "") -> None:
+        self.terminal = True
+        self.phase = OVER
+        self.to_move = ()
+        self.chance = None
+        text = self.outcome_text(winners)
+        if why:
+            text = f"{why}. {text}"
+        self.outcome = Outcome(winners, tuple(self.scores), text, self.game.spec.solitaire)
+        self.log("game_over", None, f"Game over: {text}")
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won (several on a shared win, none if nobody won); empty during play."""
+        return self.outcome.winners if self.outcome is not None else ()
+
+    # ----------------------------------------------------------- observations
+    def view(self, viewer: Viewer) -> View:
+        """How ``viewer`` (a seat, ``"spectator"`` or the teacher) sees this game's cards."""
+        return View(self.game.deck, normalise_viewer(viewer, self.players))
+
     def viewer(self, viewer: Viewer) -> int | str:
         """Normalise a viewer: a seat, ``"spectator"`` or ``"teacher"`` (also ``None``)."""
-        if viewer is None or viewer == TEACHER:
-            return TEACHER
-        if viewer == SPECTATOR:
-            return SPECTATOR
-        if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < self.players:
-            return viewer
-        raise ValueError(
-            f"unknown viewer {viewer!r}: use a seat 0-{self.players - 1}, 'spectator' or 'teacher'"
+        return normalise_viewer(viewer, self.players)
+
+    def observe(
+        self,
+        view: View,
+        zones: Sequence[Zone],
+        info: Mapping[str, Any] | None = None,
+        *,
+        pots: Sequence[Pot] = (),
+        teams: Sequence[Team] = (),
+    ) -> Observation:
+        """The observation for ``view``: the game's zones and info plus what every game shares."""
+        v = view.viewer
+        legal: tuple[Action, ...] = ()
+        prompt = ""
+        live = not self.terminal and self.chance is None
+        if isinstance(v, int) and live and v in self.to_move:
+            legal = self.legal_actions(v)
+            prompt = self.phase.ask(self, v)
+        elif live and self.to_move:
+            waiting = " and ".join(self.names[s] for s in self.to_move)
+            prompt = f"Waiting for {waiting}"
+        elif self.chance is not None:
+            prompt = f"Waiting for {self.chance.what}"
+        elif self.outcome is not None:
+            prompt = f"Game over: {self.outcome.summary}"
+        names = self.names
+        seats = tuple(
+            SeatView(names[s], self.seat_values(s), self.seat_status(s))
+            for s in range(self.players)
         )
-
-    def entry(self, card: Card, visible: bool, viewer: int | str, public: bool = False) -> Any:
-        """How ``viewer`` sees ``card``: its face, a back, or a teacher's peek."""
-        if public:
-            return card
-        if viewer == TEACHER:
-            return Peek(card, Back(self.game.deck.back_of(card)))
-        return card if visible else Back(self.game.deck.back_of(card))
-
-    def held_entries(
-        self, cards: Sequence[Card], visible: bool, viewer: int | str, public: bool = False
-    ) -> tuple[Any, ...]:
-        """A held group of cards (a hand) as ``viewer`` sees it.
-
-        Faces keep the given order.  Hidden cards are listed by back design so that
-        their order tells nothing beyond what the backs show (with informative backs,
-        a hand in suit order would otherwise give away more than its backs).
-        """
-        if public or visible:
-            return tuple(cards)
-        if viewer == TEACHER:
-            return tuple(self.entry(c, False, viewer) for c in cards)
-        back_of = self.game.deck.back_of
-        return tuple(Back(d) for d in sorted((back_of(c) for c in cards), key=_design_key))
-
-    def stack_entries(self, cards: Sequence[Card], viewer: int | str) -> tuple[Any, ...]:
-        """A face-down stack, bottom first: only the top card's back can be seen.
-
-        Every card under the top shows :data:`~cardlab.core.cards.HIDDEN_BACK`, so a
-        Foresight stock tells its top card's back and its size, nothing more.
-        """
-        if not cards:
-            return ()
-        if viewer == TEACHER:
-            return tuple(self.entry(c, False, viewer) for c in cards)
-        under = (Back(HIDDEN_BACK),) * (len(cards) - 1)
-        return (*under, Back(self.game.deck.back_of(cards[-1])))
+        start = self.hand_starts[-1] if self.hand_starts else 0
+        events = self.events
+        if v == TEACHER:
+            history = tuple(events[start:])
+        else:
+            history = tuple(
+                e if e.secret is None and not e.hidden else e.seen_by(v) for e in events[start:]
+            )
+        return Observation(
+            game=self.game.spec.name,
+            viewer=v,
+            players=self.players,
+            phase=str(self.phase),
+            hand=self.hand_number,
+            dealer=self.dealer if self.dealer >= 0 else None,
+            to_move=self.to_move if live else (),
+            zones=tuple(zones),
+            scores=tuple(self.scores),
+            legal=legal,
+            info=MappingProxyType(dict(info or {})),
+            terminal=self.terminal,
+            names=names,
+            seats=seats,
+            pots=tuple(pots),
+            teams=tuple(teams),
+            history=history,
+            prompt=prompt,
+            winners=self.winners(),
+        )
 
     def log(
         self,
@@ -432,83 +470,26 @@ class State:
         text: str,
         secret: str | None = None,
         audience: tuple[int, ...] = (),
+        **data: Any,
     ) -> None:
-        self.events.append(Event(kind, seat, text, secret, audience))
+        """Narrate a happening (see :class:`~cardlab.core.events.Event`)."""
+        if data:
+            self.events.append(event(kind, seat, text, secret, audience, **data))
+        else:
+            self.events.append(Event(kind, seat, text, secret, audience))
 
-    def _observation(self, viewer: int | str, zones: Sequence[Any], **info: Any) -> Observation:
-        legal: tuple[Action, ...] = ()
-        if isinstance(viewer, int) and viewer in self.to_move and not self.chance:
-            legal = self.legal_actions(viewer)
-        return Observation(
-            game=self.game.spec.name,
-            viewer=viewer,
-            players=self.players,
-            phase=self.phase,
-            hand=self.hand_number,
-            dealer=self.dealer,
-            to_move=() if self.chance or self.terminal else self.to_move,
-            zones=tuple(zones),
-            scores=tuple(self.scores),
-            legal=legal,
-            info=info,
-            terminal=self.terminal,
-        )
-
-    def winners(self) -> tuple[int, ...]:
-        """Seats that won (several on a shared win); empty while the game goes on."""
-        if not self.terminal:
-            return ()
-        return self._winners()
-
-    def _winners(self) -> tuple[int, ...]:
-        best = max(self.scores)
-        return tuple(s for s, v in enumerate(self.scores) if v == best)
-
-    def _end_hand(self, result: HandResult) -> None:
-        """Record a hand's result, then start the next hand or end the game."""
-        self.results.append(result)
-        for s, p in enumerate(result.points):
-            self.scores[s] += p
-        limit = self.game.options.hands
-        if (limit is not None and len(self.results) >= limit) or (
-            limit is None and self._game_over()
-        ):
-            self._finish()
-            return
-        self.hand_number += 1
-        self.dealer = (self.dealer + 1) % self.players
-        self._new_hand()
-
-    def _game_over(self) -> bool:
-        return False
-
-    def _finish(self) -> None:
-        self.terminal = True
-        self.phase = "over"
-        self.to_move = ()
-        self.chance = False
-        won = self.winners()
-        names = " and ".join(self.names[s] for s in won)
-        self.log("game_over", None, f"Game over: {names} win{'s' if len(won) == 1 else ''}")
-
-    def _new_hand(self) -> None:
-        self.phase = "deal"
-        self.chance = True
-        self.to_move = ()
-
+    # ------------------------------------------------------------------ copies
     def clone(self) -> State:
-        """An independent copy: applying actions to it never affects this state."""
+        """An independent copy: nothing applied to it ever affects this state."""
         cls = type(self)
         new = cls.__new__(cls)
-        nested = self._nested_lists
-        for klass in cls.__mro__:
-            for name in getattr(klass, "__slots__", ()):
-                if not hasattr(self, name):
-                    continue
+        atomic = ATOMIC
+        for name in _slot_names(cls):
+            try:
                 v = getattr(self, name)
-                if type(v) is list:
-                    v = [list(x) for x in v] if name in nested else list(v)
-                object.__setattr__(new, name, v)
+            except AttributeError:
+                continue
+            object.__setattr__(new, name, v if type(v) in atomic else deep_copy(v))
         return new
 
     def __repr__(self) -> str:
@@ -518,21 +499,19 @@ class State:
         )
 
 
-def canonical_text(text: str) -> str:
-    """Rewrite card words to their canonical codes: ``"Play q♠"`` -> ``"play QS"``."""
-    words = text.split()
-    out = []
-    for i, w in enumerate(words):
-        if i > 0:
-            try:
-                out.append(parse_card(w).code)
-                continue
-            except ValueError:
-                pass
-        out.append(w.lower())
-    return " ".join(out)
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
-def _design_key(design: str) -> tuple[int, str]:
-    # Most suits first, then by the symbols' order (♣♦♥♠).
-    return (-len(design), design)
+def _slot_names(cls: type) -> tuple[str, ...]:
+    names = _SLOTS.get(cls)
+    if names is None:
+        seen: list[str] = []
+        for klass in cls.__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                if name not in seen and name != "__weakref__":
+                    seen.append(name)
+        names = _SLOTS[cls] = tuple(seen)
+    return names
+
+
+__all__ = ["CHANCE", "SIMULTANEOUS", "Game", "GameSpec", "SeatError", "State", "plural"]

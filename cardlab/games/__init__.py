@@ -1,7 +1,8 @@
 """The bundled games.
 
-``GAMES`` is the one list every test, benchmark and doc check iterates.  Calling the
-package, ``cardlab.games()``, gives the table of games as a DataFrame.
+Each game module registers itself (``GAME = register(GameSpec(...))``).  ``GAMES`` is the
+one list every test, benchmark and doc check iterates.  Calling the package,
+``cardlab.games()``, gives the table of games as a DataFrame.
 """
 
 from __future__ import annotations
@@ -10,26 +11,20 @@ import sys
 import types
 from typing import TYPE_CHECKING
 
-from ..core.registry import register
-from . import bourbon, foresight, frozen_novelty, gin_rummy, heartburn, hearts
+from . import hearts
 
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = (
+    from ..core.spec import GameSpec
+
+GAMES: tuple[GameSpec, ...] = (
     hearts.GAME,
-    gin_rummy.GAME,
-    foresight.GAME,
-    heartburn.GAME,
-    bourbon.GAME,
-    frozen_novelty.GAME,
 )
-for _spec in GAMES:
-    register(_spec)
 
 
 def table() -> pd.DataFrame:
-    """One row per game: name, title, family, players, deck, options, summary."""
+    """One row per game: name, title, family, players, deck, options, bots, summary."""
     import pandas as pd
 
     rows = []
@@ -40,7 +35,7 @@ def table() -> pd.DataFrame:
                 "name": spec.name,
                 "title": spec.title,
                 "family": spec.family,
-                "players": _players(spec.players),
+                "players": spec.player_text,
                 "deck": spec.deck,
                 "options": ", ".join(opts),
                 "bots": ", ".join(["random", *spec.bots]),
@@ -50,9 +45,24 @@ def table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _players(counts: tuple[int, ...]) -> str:
-    lo, hi = min(counts), max(counts)
-    return str(lo) if lo == hi else f"{lo}–{hi}"
+def markdown_table(link: str = "") -> str:
+    """The games as a Markdown table; titles link to ``link.format(name=...)`` when given."""
+    rows = [
+        "| game | players | family | options | in short |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for spec in GAMES:
+        title = f"[{spec.title}]({link.format(name=spec.name)})" if link else spec.title
+        own = [
+            f"`{r['option']}`"
+            for r in spec.options_class.describe()
+            if r["option"] not in ("hands", "first_dealer")
+        ]
+        summary = spec.summary.replace("|", "\\|")
+        rows.append(
+            f"| {title} | {spec.player_text} | {spec.family} | {', '.join(own)} | {summary} |"
+        )
+    return "\n".join(rows)
 
 
 class _CallablePackage(types.ModuleType):

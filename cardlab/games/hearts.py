@@ -18,26 +18,13 @@ total passes 100; the lowest total wins.
 
 Options
 -------
-=========== ========= =====================================================
-option      default   meaning
-=========== ========= =====================================================
-omnibus     False     the J♦ is worth −10 to whoever takes it; it is barred
-                      from the first trick like the other point cards and a
-                      moon shot must include it
-moon        "add"     moon scoring: "add" (+26 to each opponent),
-                      "subtract" (−26 to the shooter) or "choice" (the
-                      shooter picks after the last trick)
-target      100       the game ends once a total exceeds this
-hands       None      stop after this many hands instead (1 = a single hand)
-first_dealer 0        seat that deals first (the deal only rotates; the 2♣ leads)
-deck        standard  "foresight" plays with Foresight backs: every hidden card
-                      shows which suits its back prints
-=========== ========= =====================================================
+{options}
 
 Rulings
 -------
 * Passing is simultaneous: each seat picks its three cards one at a time with
-  ``pass <card>``; nobody sees another seat's choice until all twelve are chosen.
+  ``pass <card>``; nobody sees another seat's choice until all twelve are chosen, only
+  how many cards each seat has chosen so far.
 * Any heart played to a trick breaks hearts, including a heart led from an all-heart hand;
   the Q♠ does not break them.
 * The first-trick bar covers hearts and the Q♠ (and the J♦ with Omnibus); a player void in
@@ -45,7 +32,7 @@ Rulings
 * A moon shot replaces only the penalty points: with Omnibus the shooter keeps the J♦'s
   −10 (so −10 under "add", −36 under "subtract").
 * A shared lowest total is a shared win.
-* Explicit deals list the cards seat by seat: the first 13 go to seat 0, and so on.
+* Explicit deals list the cards seat by seat: ``game.deal(hands=[...])``, 13 per seat.
 
 Actions
 -------
@@ -55,107 +42,74 @@ Actions
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.actions import Action, CardActions, action
-from ..core.agents import Agent
-from ..core.cards import SUIT_SYMBOLS, Card
-from ..core.observation import Observation, Zone
-from ..core.options import Options, option
-from ..core.scoring import HandResult, ScoreLine
-from ..core.state import GameSpec, State
-from ..rules.deals import seat_by_seat_deal
-from ..rules.tricks import (
-    HEARTS_MASK,
-    HIGH,
-    QS,
-    RANK_ORDER,
-    SUIT_MASKS,
-    pass_pick_events,
-    pass_step,
-    play_events,
-    pluralise,
-    sorted_cards,
-    take_events,
-    taken_zones,
-    trick_mask,
-    trick_zones,
-    winning_play,
-)
+from ..core.actions import Action, action
+from ..core.agents import PhaseBot, on
+from ..core.cards import Card
+from ..core.observation import Observation
+from ..core.options import DealerOptions, option
+from ..core.phases import Phase
+from ..core.refusals import plural
+from ..core.registry import register
+from ..core.spec import GameSpec, TableLayout
+from ..rules.deals import DealRule, each_seat
+from ..rules.passing import SecretPick, hand_over_cards, pass_step
+from ..rules.tricks import HEARTS_MASK, HIGH, QS, TrickGame, sorted_cards
 
 JD = 1 * 13 + 10
 TWO_CLUBS = 1
-
-PLAY = CardActions("play", RANK_ORDER)
-PASS = CardActions("pass", RANK_ORDER)
 MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
-
-
-_SEAT = ((0,), (1,), (2,), (3,))
-_NEXT = ((1,), (2,), (3,), (0,))
+PENALTIES = HEARTS_MASK | 1 << QS
 
 
 @dataclass(frozen=True)
-class HeartsOptions(Options):
+class HeartsOptions(DealerOptions):
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
-    omnibus: bool = option(False, "J♦ scores −10 and is needed to shoot the moon")
-    moon: str = option("add", "how a moon shot scores", choices=("add", "subtract", "choice"))
-    target: int = option(100, "the game ends when a total exceeds this", min=1)
+    omnibus: bool = option(
+        False,
+        "the J♦ scores −10 to whoever takes it; it is barred from the first trick like the "
+        "penalty cards, and a moon shot must include it",
+    )
+    moon: str = option(
+        "add",
+        "how a moon shot scores: +26 to each opponent (add), −26 to the shooter (subtract), "
+        "or the shooter's choice after the last trick (choice)",
+        choices=("add", "subtract", "choice"),
+    )
+    target: int = option(100, "the game ends once a total goes past this", min=1)
+    deck: str = option(
+        "standard", "'foresight' plays with Foresight backs: every hidden card shows its suits"
+    )
 
 
-class HeartsState(State):
+class HeartsState(TrickGame):
     """A game of Hearts in progress.  Hands are bitmasks of card indices."""
 
-    __slots__ = (
-        "_ev",
-        "hands",
-        "hearts_broken",
-        "last_trick",
-        "leader",
-        "pass_sel",
-        "received",
-        "shooter",
-        "taken",
-        "trick",
-        "trick_number",
-        "tricks_won",
-    )
-    _nested_lists: ClassVar[tuple[str, ...]] = ()
+    __slots__ = ("chosen", "received", "shooter")
 
-    _ev: tuple[Any, Any, Any]
-    hands: list[int]
-    pass_sel: list[int]
+    BREAKS = HEARTS_MASK
+    FIRST_BAR = PENALTIES
+    DEAL = DealRule(each_seat(hand=13))
+
+    chosen: list[int]
     received: list[int]
-    taken: list[int]
-    tricks_won: list[int]
-    trick: list[int]
-    last_trick: tuple[int, tuple[int, ...]]
-    leader: int
-    trick_number: int
-    hearts_broken: bool
     shooter: int
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        names = self.names
-        self._ev = (play_events(names), take_events(names), pass_pick_events(names))
-        self._reset_hand()
+    def setup(self) -> None:
+        super().setup()
+        if self.options.omnibus:
+            self.first_bar = PENALTIES | 1 << JD
 
-    def _reset_hand(self) -> None:
-        self.hands = [0, 0, 0, 0]
-        self.pass_sel = [0, 0, 0, 0]
+    def bar_text(self) -> str:
+        return "a heart, the Q♠ or the J♦" if self.options.omnibus else "a heart or the Q♠"
+
+    def reset_hand(self) -> None:
+        super().reset_hand()
+        self.chosen = [0, 0, 0, 0]
         self.received = [0, 0, 0, 0]
-        self.taken = [0, 0, 0, 0]
-        self.tricks_won = [0, 0, 0, 0]
-        self.trick = []
-        self.last_trick = (-1, ())
-        self.leader = -1
-        self.trick_number = 0
-        self.hearts_broken = False
         self.shooter = -1
 
     @property
@@ -163,277 +117,158 @@ class HeartsState(State):
         return pass_step(4, self.hand_number)[0]
 
     # ------------------------------------------------------------- deal
-    def _apply_chance(self, act: Action) -> None:
-        self._reset_hand()
-        cards = act.cards
-        for seat in range(4):
-            m = 0
-            for c in cards[13 * seat : 13 * seat + 13]:
-                m |= 1 << c.index
-            self.hands[seat] = m
-        self.chance = False
-        self.log(
-            "deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}"
-        )
-        if pass_step(4, self.hand_number)[1]:
-            self.phase = "pass"
+    def on_deal(self, dealt: Any) -> None:
+        self.hands = dealt.masks("hand")
+        self.log("deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}")
+        direction, offset = pass_step(4, self.hand_number)
+        if offset:
+            self.phase = self.PASS
             self.to_move = (0, 1, 2, 3)
-            self.log("pass_start", None, f"Everyone passes three cards {self.pass_direction}")
+            self.log("pass_start", None, f"Everyone passes three cards {direction}", to=direction)
         else:
-            self.log("pass_start", None, "No passing this hand")
+            self.log("pass_start", None, "No passing this hand", to="hold")
             self._start_play()
-
-    @classmethod
-    def deal_action(
-        cls,
-        game: Any,
-        hands: Sequence[str | Sequence[Any]] | Mapping[int, Any],
-        *,
-        rng: random.Random | None = None,
-    ) -> Action:
-        """A deal from hands given seat by seat; missing cards are dealt at random.
-
-        ``hands`` is a list of four hands (or a dict seat -> hand); each hand is a string
-        such as ``"AS KS 2C ..."`` or a list of cards, with up to 13 cards.
-        """
-        return seat_by_seat_deal(game, hands, 13, rng)
-
-    def _start_play(self) -> None:
-        self.phase = "play"
-        holder = next(s for s in range(4) if self.hands[s] >> TWO_CLUBS & 1)
-        self.leader = holder
-        self.to_move = (holder,)
-        self.log("lead", holder, f"{self.names[holder]} holds the 2♣ and leads")
-
-    # ------------------------------------------------------------ legal
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase == "play":
-            trick = self.trick
-            if not trick:
-                if self.trick_number == 0:
-                    return (PLAY[TWO_CLUBS],)
-                if not self.hearts_broken and hand & ~HEARTS_MASK:
-                    hand &= ~HEARTS_MASK
-                return PLAY.of(hand)
-            led = trick[0] // 13
-            follow = (hand >> (13 * led)) & 0x1FFF
-            if follow:
-                return PLAY.suit(led, follow)
-            if self.trick_number == 0:
-                ok = hand & ~self._first_trick_bar()
-                if ok:
-                    return PLAY.of(ok)
-            return PLAY.of(hand)
-        if phase == "pass":
-            return PASS.of(hand & ~self.pass_sel[seat])
-        if phase == "moon":
-            return (MOON_ADD, MOON_SUBTRACT)
-        return ()
-
-    def _first_trick_bar(self) -> int:
-        bar = HEARTS_MASK | 1 << QS
-        return bar | 1 << JD if self.options.omnibus else bar
-
-    def why_illegal(self, act: Action, seat: int) -> str:
-        card = act.card
-        if act.verb != self.phase or card is None:
-            return ""
-        hand = self.hands[seat]
-        if not hand >> card.index & 1:
-            return f"you don't hold {card}"
-        if act.verb == "pass":
-            if self.pass_sel[seat] >> card.index & 1:
-                return f"you have already chosen {card} to pass"
-            return "you have already chosen your three cards"
-        if not self.trick:
-            if self.trick_number == 0:
-                return "the 2♣ must open the first trick"
-            return "hearts are not broken yet: lead a heart only when you hold nothing else"
-        led = self.trick[0] // 13
-        if hand & SUIT_MASKS[led]:
-            return f"must follow suit: you hold {SUIT_SYMBOLS[led]}"
-        barred = "a heart or the Q♠" + (" or the J♦" if self.options.omnibus else "")
-        return f"you can't play {barred} on the first trick while you hold any other card"
-
-    # ------------------------------------------------------------ apply
-    def _apply(self, act: Action, seat: int) -> None:
-        idx = PLAY.index.get(act)
-        if idx is None:
-            if act.verb == "pass":
-                self._choose_pass(act.cards[0], seat)
-            else:
-                self._score_hand(moon_subtract=act == MOON_SUBTRACT)
-            return
-        # Playing a card: the hot path of every hand, kept in one function.
-        self.hands[seat] &= ~(1 << idx)
-        trick = self.trick
-        trick.append(idx)
-        plays, takes, _ = self._ev
-        self.events.append(plays[seat][idx])
-        if 26 <= idx < 39 and not self.hearts_broken:
-            self.hearts_broken = True
-            self.log("hearts_broken", seat, "Hearts are broken")
-        if len(trick) < 4:
-            self.to_move = _NEXT[seat]
-            return
-        best = winning_play(trick, trick[0] // 13)
-        winner = (self.leader + best) % 4
-        self.taken[winner] |= trick_mask(trick)
-        self.tricks_won[winner] += 1
-        self.last_trick = (self.leader, tuple(trick))
-        self.trick = []
-        self.trick_number += 1
-        self.leader = winner
-        self.events.append(takes[winner][trick[best]])
-        if self.trick_number < 13:
-            self.to_move = _SEAT[winner]
-            return
-        self._hand_done()
-
-    def _choose_pass(self, card: Card, seat: int) -> None:
-        sel = self.pass_sel[seat] | 1 << card.index
-        self.pass_sel[seat] = sel
-        self.events.append(self._ev[2][seat][card.index])
-        if sel.bit_count() == 3:
-            self.to_move = tuple(s for s in self.to_move if s != seat)
-            if not self.to_move:
-                self._exchange()
 
     def _exchange(self) -> None:
         offset = pass_step(4, self.hand_number)[1]
-        sel = self.pass_sel
-        for s in range(4):
-            self.hands[s] &= ~sel[s]
+        chosen = self.chosen
+        self.received = hand_over_cards(self.hands, chosen, offset)
+        names = self.names
         for s in range(4):
             t = (s + offset) % 4
-            self.hands[t] |= sel[s]
-            self.received[t] = sel[s]
-            shown = " ".join(c.text for c in sorted_cards(sel[s]))
+            cards = sorted_cards(chosen[s])
             self.log(
                 "pass",
                 s,
-                f"{self.names[s]} passes three cards to {self.names[t]}",
-                f"{self.names[s]} passes {shown} to {self.names[t]}",
+                f"{names[s]} passes three cards to {names[t]}",
+                f"{names[s]} passes {' '.join(c.text for c in cards)} to {names[t]}",
                 (s, t),
+                hidden=cards,
+                to=t,
             )
+        self.chosen = [0, 0, 0, 0]
         self._start_play()
 
-    def _hand_done(self) -> None:
-        omnibus = self.options.omnibus
-        need = HEARTS_MASK | 1 << QS | (1 << JD if omnibus else 0)
+    def _start_play(self) -> None:
+        self.phase = self.PLAY
+        holder = next(s for s in range(4) if self.hands[s] >> TWO_CLUBS & 1)
+        self.opening = TWO_CLUBS
+        self.lead(holder)
+        self.log("lead", holder, f"{self.names[holder]} holds the 2♣ and leads")
+
+    # ---------------------------------------------------------- scoring
+    def _need(self) -> int:
+        return PENALTIES | (1 << JD if self.options.omnibus else 0)
+
+    def hand_played(self) -> None:
+        need = self._need()
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
         if shooter >= 0 and self.options.moon == "choice":
             self.shooter = shooter
-            self.phase = "moon"
+            self.phase = self.MOON
             self.to_move = (shooter,)
-            self.log(
-                "moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score"
-            )
+            self.log("moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score")
             return
-        self._score_hand(moon_subtract=self.options.moon == "subtract")
+        self._score(moon_subtract=self.options.moon == "subtract")
 
-    def _score_hand(self, moon_subtract: bool) -> None:
+    def _moon(self, act: Action, seat: int) -> None:
+        self._score(moon_subtract=act == MOON_SUBTRACT)
+
+    def _score(self, moon_subtract: bool) -> None:
+        need = self._need()
         omnibus = self.options.omnibus
-        need = HEARTS_MASK | 1 << QS | (1 << JD if omnibus else 0)
-        lines: list[ScoreLine] = []
+        names = self.names
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
         for s in range(4):
             t = self.taken[s]
             if s == shooter:
-                lines.append(
-                    ScoreLine(
-                        s,
-                        -26 if moon_subtract else 0,
-                        "shot the moon" + (": −26" if moon_subtract else ""),
-                    )
-                )
+                said = "shot the moon" + (": −26" if moon_subtract else "")
+                self.award(s, -26 if moon_subtract else 0, said)
             else:
                 h = (t & HEARTS_MASK).bit_count()
                 if h:
-                    lines.append(ScoreLine(s, h, pluralise(h, "heart")))
+                    self.award(s, h, plural(h, "heart"))
                 if t >> QS & 1:
-                    lines.append(ScoreLine(s, 13, "the Q♠"))
+                    self.award(s, 13, "the Q♠")
                 if shooter >= 0 and not moon_subtract:
-                    lines.append(ScoreLine(s, 26, f"{self.names[shooter]} shot the moon"))
+                    self.award(s, 26, f"{names[shooter]} shot the moon")
             if omnibus and t >> JD & 1:
-                lines.append(ScoreLine(s, -10, "the J♦ bonus"))
-        points = [0, 0, 0, 0]
-        for line in lines:
-            points[line.seat] += line.points
+                self.award(s, -10, "the J♦ bonus")
         if shooter >= 0:
-            summary = f"{self.names[shooter]} shot the moon"
-            self.log("moon", shooter, summary + (", scoring −26" if moon_subtract else ""))
-        else:
-            summary = "Points taken: " + ", ".join(f"{self.names[s]} {points[s]}" for s in range(4))
-        self.log("hand_over", None, f"Hand {self.hand_number + 1} over. {summary}")
-        self._end_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary))
-
-    def _game_over(self) -> bool:
-        return max(self.scores) > int(self.options.target)
-
-    def _winners(self) -> tuple[int, ...]:
-        low = min(self.scores)
-        return tuple(s for s in range(4) if self.scores[s] == low)
-
-    # ------------------------------------------------------ observation
-    def observation(self, viewer: Any = None) -> Observation:
-        v = self.viewer(viewer)
-        zones: list[Zone] = []
-        for s in range(4):
-            held = self.hands[s] & ~self.pass_sel[s] if self.phase == "pass" else self.hands[s]
-            zones.append(
-                Zone(
-                    "hand",
-                    s,
-                    self.held_entries(sorted_cards(held), v == s, v),
-                    "hand",
-                    label=self.names[s],
-                )
+            summary = f"{names[shooter]} shot the moon"
+            self.log(
+                "moon", shooter, summary + (", scoring −26" if moon_subtract else ""), shooter=shooter
             )
-        if self.phase == "pass":
-            for s in range(4):
-                zones.append(
-                    Zone(
-                        "passing",
-                        s,
-                        self.held_entries(sorted_cards(self.pass_sel[s]), v == s, v),
-                        "row",
-                        label=f"{self.names[s]} passes",
-                    )
-                )
-        zones.extend(trick_zones(self.trick, self.leader, self.last_trick, 4))
-        point_mask = HEARTS_MASK | 1 << QS | (1 << JD if self.options.omnibus else 0)
-        zones.extend(taken_zones(self.taken, point_mask, self.names))
-        info: dict[str, Any] = {
-            "pass_direction": self.pass_direction,
-            "hearts_broken": self.hearts_broken,
-            "trick_number": self.trick_number + 1,
-            "tricks_won": tuple(self.tricks_won),
-            "hand_points": tuple(self._running_points()),
-            "names": self.names,
-            "target": self.options.target,
-        }
-        if self.leader >= 0:
-            info["leader"] = self.leader
-        if isinstance(v, int) and self.received[v]:
-            info["received"] = sorted_cards(self.received[v])
-        return self._observation(v, zones, **info)
+        else:
+            taken = self._hand_points()
+            summary = "Points taken: " + ", ".join(f"{names[s]} {taken[s]}" for s in range(4))
+        self.end_hand(summary)
 
-    def _running_points(self) -> list[int]:
+    def _hand_points(self) -> list[int]:
         out = []
-        for s in range(4):
-            t = self.taken[s]
+        for t in self.taken:
             p = (t & HEARTS_MASK).bit_count() + (13 if t >> QS & 1 else 0)
             if self.options.omnibus and t >> JD & 1:
                 p -= 10
             out.append(p)
         return out
 
+    def game_over(self) -> bool:
+        return max(self.scores) > int(self.options.target)
+
+    # ------------------------------------------------------ observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        if self.phase == "pass":
+            return {"chosen": self.PICK.picked_text(self, seat)}
+        if self.phase == "deal":
+            return {}
+        return {"tricks": self.tricks_won[seat], "points": self._hand_points()[seat]}
+
+    def observation(self, viewer: Any = None) -> Observation:
+        view = self.view(viewer)
+        passing = self.phase == "pass"
+        zones = self.hand_zones(view, self.chosen if passing else None)
+        if passing:
+            zones += [
+                self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(4)
+            ]
+        zones += self.trick_zones()
+        zones += self.taken_zones(self._need())
+        info: dict[str, Any] = {
+            "pass_direction": self.pass_direction,
+            "hearts_broken": self.broken,
+            "trick_number": self.trick_number + 1,
+            "target": self.options.target,
+        }
+        if self.leader >= 0:
+            info["leader"] = self.leader
+        if view.seat is not None and self.received[view.seat]:
+            info["received"] = sorted_cards(self.received[view.seat])
+        return self.observe(view, zones, info)
+
+    # ------------------------------------------------------------ phases
+    PICK = SecretPick("pass", 3, _exchange)
+    PASS = Phase(
+        "pass",
+        PICK.legal,
+        PICK.apply,
+        PICK.why,
+        lambda st, seat: (
+            f"Choose {plural(st.PICK.remaining(st, seat), 'more card')} to pass "
+            f"{st.pass_direction} to {st.names[(seat + pass_step(4, st.hand_number)[1]) % 4]}"
+        ),
+    )
+    PLAY = TrickGame.play_phase()
+    MOON = Phase(
+        "moon",
+        lambda state, seat: (MOON_ADD, MOON_SUBTRACT),
+        _moon,
+        prompt="You shot the moon: add 26 to each opponent's total, or take 26 off yours",
+    )
+
 
 # ------------------------------------------------------------------- bot
-class HeartsBot(Agent):
+class HeartsBot(PhaseBot):
     """Rule-of-thumb Hearts: pass danger, duck tricks, dump the Q♠ when it is safe.
 
     It reads only its observation: its hand, the trick, and the point cards already taken.
@@ -441,20 +276,10 @@ class HeartsBot(Agent):
 
     name = "heuristic"
 
-    def act(self, obs: Observation) -> Action:
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == "pass":
-            return self._pass(obs)
-        if obs.phase == "moon":
-            return self._moon(obs)
-        return self._play(obs)
-
-    def _pass(self, obs: Observation) -> Action:
-        hand = obs.my_hand
+    @on("pass")
+    def pass_card(self, obs: Observation) -> Action:
         counts = [0, 0, 0, 0]
-        for c in hand:
+        for c in obs.my_hand:
             counts[c.suit] += 1
 
         def danger(c: Card) -> float:
@@ -469,10 +294,10 @@ class HeartsBot(Agent):
             return score
 
         choices = {a.cards[0]: a for a in obs.legal}
-        best = max(choices, key=lambda c: (danger(c), c.index))
-        return choices[best]
+        return choices[max(choices, key=lambda c: (danger(c), c.index))]
 
-    def _moon(self, obs: Observation) -> Action:
+    @on("moon")
+    def moon(self, obs: Observation) -> Action:
         me = obs.seat or 0
         add = [v + (0 if s == me else 26) for s, v in enumerate(obs.scores)]
         ends = max(add) > obs.info.get("target", 100)
@@ -480,7 +305,8 @@ class HeartsBot(Agent):
             return MOON_SUBTRACT
         return MOON_ADD
 
-    def _play(self, obs: Observation) -> Action:
+    @on("play")
+    def play(self, obs: Observation) -> Action:
         legal = obs.legal
         cards = [a.cards[0] for a in legal]
         trick = obs.zone("trick").faces
@@ -523,16 +349,23 @@ class HeartsBot(Agent):
         return pick(max(cards, key=dump_key))
 
 
-GAME = GameSpec(
-    name="hearts",
-    title="Hearts",
-    family="trick-taking",
-    players=(4,),
-    summary="Avoid taking hearts and the Q♠ in tricks, or take them all to shoot the moon.",
-    state_class=HeartsState,
-    options_class=HeartsOptions,
-    version=1,
-    deck="standard 52",
-    bots={"heuristic": HeartsBot},
-    source="denexa-classics.txt (Hearts)",
+GAME = register(
+    GameSpec(
+        name="hearts",
+        title="Hearts",
+        family="trick-taking",
+        players=(4,),
+        summary="Avoid taking hearts and the Q♠ in tricks, or take them all to shoot the moon.",
+        state_class=HeartsState,
+        options_class=HeartsOptions,
+        version=2,
+        deck="standard 52",
+        bots={"heuristic": HeartsBot},
+        source="denexa-classics.txt (Hearts)",
+        layout=TableLayout(
+            center=("trick", "last_trick"), compact=("taken", "passing"), small=("last_trick",)
+        ),
+        bench_target=5_000,
+        lower_is_better=True,
+    )
 )

@@ -1,55 +1,344 @@
-"""Building explicit deals: a lesson's hands written seat by seat."""
+"""Deals described once: where each card of a deal goes, in dealing order.
+
+A :class:`DealRule` lists the parts of a deal::
+
+    DealRule(each_seat(hand=13))                                          # Hearts
+    DealRule(each_seat(hand=10), pile("upcard", 1), pile("stock"))        # Gin Rummy
+    DealRule(pile("trump", 1), each_seat(hole=hole, hand=rest), pile("out"))
+
+``each_seat`` parts are dealt seat by seat (seat 0's block, then seat 1's …); a ``pile``
+without a size takes the cards left; ``piles("deck", 4, 13)`` is four piles of 13.  A
+size may be a function ``(game, variant) -> int``; ``cards`` chooses the cards dealt
+(the deck less cards removed for the player count); ``variant`` names the form of the
+deal a hand uses (Heartburn's hold hands deal two hole cards).
+
+From that one description the rule gives:
+
+* the chance step of each hand (:meth:`DealRule.step`): a random deal, its check, and
+  its application, which hands the game a :class:`Dealt` (``dealt.masks("hand")``);
+* explicit deals for lessons (:meth:`DealRule.action`, behind ``game.deal(...)``), with
+  parameters named after the parts (``hands=``, ``holes=``, ``upcard=``, ``stock=``) and
+  clear errors; a deal written for another variant is refused when it is applied.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
-from ..core.cards import CARDS, Card, parse_cards
+from ..core.cards import Card, parse_cards
+from ..core.chance import ChanceStep
 from ..core.errors import IllegalActionError
+from ..core.spec import Game
+
+Size = int | Callable[[Game, str], int] | None
 
 
-def seat_by_seat_deal(
-    game: Any,
-    hands: Sequence[Any] | Mapping[int, Any],
-    size: int,
-    rng: random.Random | None,
-    extra: Sequence[Any] = (),
-) -> Action:
-    """Deal action text for games that deal ``size`` cards to each seat, seat by seat.
+@dataclass(frozen=True)
+class Part:
+    """One named part of a deal: ``size`` cards (None: the rest), for each seat or not."""
 
-    Missing cards in each hand, and the rest of the deck, are filled from ``rng``.
+    name: str
+    size: Size = None
+    per_seat: bool = False
+    param: str = ""
+    group: int = 0  # > 0: one of ``group`` piles given together as a list (``piles``)
+
+    def count(self, game: Game, variant: str) -> int | None:
+        s = self.size
+        return s(game, variant) if callable(s) else s
+
+
+def each_seat(**sizes: Size) -> tuple[Part, ...]:
+    """Parts dealt to every seat, in this order within a seat's block (``hole=1, hand=12``)."""
+    return tuple(Part(name, size, True, f"{name}s") for name, size in sizes.items())
+
+
+def pile(name: str, size: Size = None, *, param: str = "") -> tuple[Part, ...]:
+    """A part dealt once (``pile("upcard", 1)``); without a size, the cards left."""
+    return (Part(name, size, False, param or name),)
+
+
+def piles(name: str, count: int, size: Size, *, param: str = "") -> tuple[Part, ...]:
+    """``count`` piles ``name1`` … of ``size`` cards each, given together as a list."""
+    return tuple(Part(f"{name}{k + 1}", size, False, param or f"{name}s", count) for k in range(count))
+
+
+class DealAction(Action):
+    """An explicit deal; remembers the variant it was written for."""
+
+    variant: str | None
+
+
+@dataclass(frozen=True)
+class Slot:
+    part: Part
+    seat: int | None
+    start: int
+    stop: int
+
+
+class Dealt:
+    """The cards of one deal by part: ``dealt["hand"][seat]``, ``dealt["upcard"]``."""
+
+    __slots__ = ("_parts", "variant")
+
+    def __init__(self, parts: dict[str, Any], variant: str) -> None:
+        self._parts = parts
+        self.variant = variant
+
+    def __getitem__(self, name: str) -> Any:
+        return self._parts[name]
+
+    def mask(self, name: str, seat: int | None = None) -> int:
+        """The cards of a part (of one seat's part) as a bitmask."""
+        cards = self._parts[name] if seat is None else self._parts[name][seat]
+        m = 0
+        for c in cards:
+            m |= 1 << c.index
+        return m
+
+    def masks(self, name: str) -> list[int]:
+        """A per-seat part as one bitmask per seat."""
+        out = []
+        for cards in self._parts[name]:
+            m = 0
+            for c in cards:
+                m |= 1 << c.index
+            out.append(m)
+        return out
+
+    def indices(self, name: str, seat: int | None = None) -> list[int]:
+        cards = self._parts[name] if seat is None else self._parts[name][seat]
+        return [c.index for c in cards]
+
+
+class DealRule:
+    """A deal described once (see the module docstring).
+
+    Parameters
+    ----------
+    *parts : parts from :func:`each_seat`, :func:`pile` and :func:`piles`, in dealing order
+    cards : the cards dealt, ``(game) -> cards`` (default: the whole deck)
+    variant : ``(state) -> name`` of the form the hand in progress deals (default: one form)
+    variants : a description of each variant (the first is the default), for messages;
+        ``game.deal(..., hold=True)`` selects variant ``"hold"``
+    handler : the state method that receives the :class:`Dealt` (default ``on_deal``)
+    positional : the parameters ``game.deal`` takes by position (default: the per-seat ones)
     """
-    players = game.players
-    per_seat: dict[int, tuple[Card, ...]] = {}
-    items = hands.items() if isinstance(hands, Mapping) else enumerate(hands)
-    for seat, h in items:
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise IllegalActionError("deal", f"no seat {seat!r}: seats are 0 to {players - 1}")
-        cards = parse_cards(h)
-        if len(cards) > size:
+
+    def __init__(
+        self,
+        *parts: tuple[Part, ...],
+        cards: Callable[[Game], Sequence[Card]] | None = None,
+        variant: Callable[[Any], str] | None = None,
+        variants: Mapping[str, str] | None = None,
+        handler: str = "on_deal",
+        positional: Sequence[str] | None = None,
+    ) -> None:
+        self.parts: tuple[Part, ...] = tuple(p for group in parts for p in group)
+        self._cards = cards
+        self._variant = variant
+        self.variants = dict(variants or {"": "the deal"})
+        self.default = next(iter(self.variants))
+        self.handler = handler
+        params = []
+        for p in self.parts:
+            if p.param not in params:
+                params.append(p.param)
+        self.params = tuple(params)
+        self.positional = tuple(
+            positional
+            if positional is not None
+            else [p for p in params if any(q.per_seat and q.param == p for q in self.parts)]
+        )
+
+
+    # ------------------------------------------------------------- layout
+    def layout(
+        self, game: Game, variant: str = ""
+    ) -> tuple[tuple[Card, ...], tuple[Slot, ...], int]:
+        """The cards dealt, where each position of the deal goes, and the cards' bitmask."""
+        variant = variant or self.default
+        key = (self, variant)
+        got = game.memo.get(key)
+        if got is None:
+            cards = tuple(self._cards(game) if self._cards is not None else game.deck.cards)
+            slots: list[Slot] = []
+            pos = 0
+            parts = self.parts
+            i = 0
+            while i < len(parts):
+                if parts[i].per_seat:
+                    j = i
+                    while j < len(parts) and parts[j].per_seat:
+                        j += 1
+                    for seat in range(game.players):
+                        for q in parts[i:j]:
+                            n = q.count(game, variant)
+                            if n is None:
+                                raise ValueError(f"part {q.name!r} needs a size")
+                            slots.append(Slot(q, seat, pos, pos + n))
+                            pos += n
+                    i = j
+                    continue
+                n = parts[i].count(game, variant)
+                stop = len(cards) if n is None else pos + n
+                slots.append(Slot(parts[i], None, pos, stop))
+                pos = stop
+                i += 1
+            if pos != len(cards):
+                raise ValueError(f"the deal places {pos} of {len(cards)} cards")
+            mask = sum(1 << c.index for c in cards)
+            got = game.memo[key] = (cards, tuple(slots), mask)
+        return got
+
+    def cards(self, game: Game, variant: str = "") -> tuple[Card, ...]:
+        return self.layout(game, variant)[0]
+
+    def variant_of(self, state: Any) -> str:
+        return self._variant(state) if self._variant is not None else self.default
+
+    # ------------------------------------------------------------- chance
+    def step(self, state: Any) -> ChanceStep:
+        """The chance step that deals the next hand of ``state``."""
+        variant = self.variant_of(state)
+        cards, _, mask = self.layout(state.game, variant)
+        what = f"the deal of hand {state.hand_number + 1}"
+        return ChanceStep("deal", cards, self._apply, what, self._check, mask)
+
+    def _check(self, state: Any, act: Action) -> str:
+        written = getattr(act, "variant", None)
+        variant = self.variant_of(state)
+        if written is None or written == variant:
+            return ""
+        return (
+            f"this deal was written for {self.variants[written]}, but hand "
+            f"{state.hand_number + 1} is {self.variants[variant]}; write it for that hand"
+        )
+
+    def _apply(self, state: Any, act: Action) -> None:
+        getattr(state, self.handler)(self.split(state.game, act.cards, self.variant_of(state)))
+
+    def split(self, game: Game, cards: Sequence[Card], variant: str = "") -> Dealt:
+        """A deal's cards by part."""
+        variant = variant or self.default
+        slots = self.layout(game, variant)[1]
+        parts: dict[str, Any] = {}
+        for s in slots:
+            chunk = tuple(cards[s.start : s.stop])
+            if s.seat is None:
+                parts[s.part.name] = chunk
+            else:
+                parts.setdefault(s.part.name, []).append(chunk)
+        return Dealt(parts, variant)
+
+    # ----------------------------------------------------------- explicit
+    def action(
+        self,
+        game: Game,
+        *args: Any,
+        rng: random.Random | None = None,
+        variant: str | None = None,
+        **named: Any,
+    ) -> DealAction:
+        """An explicit deal: the cards given by part; the rest dealt from ``rng``.
+
+        Per-seat parts are given as a list (one entry per seat) or a dict seat -> cards;
+        piles as cards; grouped piles as a list.  Cards are written ``"AS KS 2C"`` or as
+        lists of cards.  Unknown names, too many cards, a card twice or a card not in
+        the deal raise :class:`IllegalActionError`.
+        """
+        for k in list(named):
+            if k in self.variants:
+                if variant is not None:
+                    raise IllegalActionError("deal", "name one form of the deal, not two")
+                variant = k if named.pop(k) else self.default
+        if variant is not None and variant not in self.variants:
             raise IllegalActionError(
-                "deal", f"seat {seat} is given {len(cards)} cards; a hand holds {size}"
+                "deal", f"unknown form of deal {variant!r}; forms: {', '.join(self.variants)}"
             )
-        per_seat[seat] = cards
-    fixed_extra = parse_cards(extra) if extra else ()
-    used = [c for cs in per_seat.values() for c in cs] + list(fixed_extra)
-    deck = game.deck.cards
-    missing = sorted({c.index for c in used} - {c.index for c in deck})
-    if missing:
-        raise IllegalActionError("deal", f"{CARDS[missing[0]]} is not in the {game.deck.name} deck")
-    if len({c.index for c in used}) != len(used):
-        dup = next(c for c in used if used.count(c) > 1)
-        raise IllegalActionError("deal", f"{dup} is dealt twice")
-    rest = [c for c in deck if c not in set(used)]
-    (rng or random.Random(0)).shuffle(rest)
-    order: list[Card] = []
-    for seat in range(players):
-        got = list(per_seat.get(seat, ()))
-        while len(got) < size:
-            got.append(rest.pop())
-        order += got
-    order += list(fixed_extra) + rest
-    return Action("deal " + " ".join(c.code for c in order))
+        form = variant or self.default
+        if len(args) > len(self.positional):
+            raise IllegalActionError(
+                "deal", f"give at most {len(self.positional)} parts by position: {', '.join(self.positional)}"
+            )
+        given: dict[str, Any] = dict(zip(self.positional, args, strict=False))
+        for k, v in named.items():
+            if k in given:
+                raise IllegalActionError("deal", f"{k} is given twice")
+            given[k] = v
+        unknown = sorted(set(given) - set(self.params))
+        if unknown:
+            raise IllegalActionError(
+                "deal", f"unknown part {', '.join(unknown)}; this deal has: {', '.join(self.params)}"
+            )
+        cards, slots, _ = self.layout(game, form)
+        fixed = self._fixed(game, slots, given)
+        used = [c for cs in fixed.values() for c in cs]
+        in_deal = {c.index for c in cards}
+        for c in used:
+            if c.index not in in_deal:
+                if c in game.deck.cards:
+                    n = game.players
+                    raise IllegalActionError("deal", f"{c} is out of play with {n} players")
+                raise IllegalActionError("deal", f"{c} is not in the {game.deck.name} deck")
+        seen: set[int] = set()
+        for c in used:
+            if c.index in seen:
+                raise IllegalActionError("deal", f"{c} is dealt twice")
+            seen.add(c.index)
+        rest = [c for c in cards if c.index not in seen]
+        (rng or random.Random(0)).shuffle(rest)
+        order: list[Card] = []
+        for s in slots:
+            got = list(fixed.get((s.part.name, s.seat), ()))
+            need = s.stop - s.start
+            while len(got) < need:
+                got.append(rest.pop())
+            order += got
+        act = DealAction(" ".join(["deal", *(c.code for c in order)]))
+        act.variant = variant
+        return act
+
+    def _fixed(
+        self, game: Game, slots: Sequence[Slot], given: Mapping[str, Any]
+    ) -> dict[tuple[str, int | None], tuple[Card, ...]]:
+        out: dict[tuple[str, int | None], tuple[Card, ...]] = {}
+        n = game.players
+        for param, value in given.items():
+            if value is None:
+                continue
+            mine = [s for s in slots if s.part.param == param]
+            part = mine[0].part
+            if part.per_seat or part.group:
+                items = value.items() if isinstance(value, Mapping) else enumerate(value)
+                limit = n if part.per_seat else part.group
+                for k, cs in items:
+                    if type(k) is not int or not 0 <= k < limit:
+                        what = "seat" if part.per_seat else f"{param} entry"
+                        raise IllegalActionError(
+                            "deal", f"no {what} {k!r}: {what}s are 0 to {limit - 1}"
+                        )
+                    slot = next(s for s in mine if s.seat == k) if part.per_seat else mine[k]
+                    self._put(out, slot, cs, f"seat {k}" if part.per_seat else slot.part.name)
+            else:
+                self._put(out, mine[0], value, "the")
+        return out
+
+    @staticmethod
+    def _put(
+        out: dict[tuple[str, int | None], tuple[Card, ...]], slot: Slot, value: Any, who: str
+    ) -> None:
+        cards = parse_cards([value] if isinstance(value, Card) else value)
+        room = slot.stop - slot.start
+        if len(cards) > room:
+            if slot.seat is not None:
+                said = f"{who} is given {len(cards)} {slot.part.name} cards; a {slot.part.name}"
+            else:
+                said = f"the {slot.part.name} is given {len(cards)} cards; it"
+            raise IllegalActionError("deal", f"{said} holds {room} here")
+        out[(slot.part.name, slot.seat)] = cards

@@ -1,54 +1,65 @@
-"""Pieces shared by the trick-taking games (Hearts, Heartburn, Foresight).
+"""Trick-taking, once for every trick game: the trick, following, winners, tricks won.
 
-Cards are card indices 0..51 (``13 * suit + rank - 1``, the Ace at rank index 0) and the
-Joker is index 52; hands and piles are bitmasks of indices.  Everything here is plain
-data or a small function, so a game keeps its own hot path and calls in where the rule
-really is the same: who wins a trick, which hole cards may follow suit, the narration of
-plays and tricks, the passing cycle and the trick zones of an observation.
+:class:`TrickGame` is a :class:`~cardlab.core.state.State` with hands (bitmasks of card
+indices), the trick on the table, its leader and led suit, trumps, the last trick, the
+tricks each seat won and the cards it took.  A game sets its rules as class attributes
+and uses the ready-made play phase (``TrickGame.play_phase()``):
+
+``WINNER``
+    ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else the
+    best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
+    (the highest rank whatever its suit; the last of equal ranks wins).
+``BREAKS``
+    cards that may not be led until one of them has been played ("hearts are broken"),
+    unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the breaking.
+``FIRST_BAR`` / ``BAR_LEADS``
+    cards barred from the first trick while the hand holds any other (on discards, and
+    on leads too when ``BAR_LEADS``); ``state.opening`` forces the first lead (the 2♣).
+``JOKER_TRUMP``
+    the Joker (card index 52) is the lowest trump and follows trumps.
+
+:class:`HoleTrickGame` adds hole cards, the face-down cards of Foresight and Heartburn,
+played with one vocabulary: ``play hole N`` plays the N-th card of the seat's hole row
+as it lies now.  With the suit led in hand a hole card may follow only when its back
+shows that suit (whatever its face); otherwise any hole card may be played.
+
+A game supplies ``hand_played()`` (score the hand when the last trick is taken) and
+reads ``self.taken``, ``self.tricks_won`` and ``self.last_trick``.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from ..core.cards import CARDS, Card, parse_cards
-from ..core.errors import IllegalActionError
-from ..core.events import Event
+from ..core.actions import Action, CardActions, action
+from ..core.cards import CARDS, SUIT_SYMBOLS, Card
+from ..core.clone import Frozen
+from ..core.events import Event, event
 from ..core.observation import Zone
+from ..core.phases import Phase
+from ..core.state import State
+from ..core.view import View
 
 JOKER = 52
 #: Trick-taking strength of each card index: 2 lowest … Ace highest (14); the Joker 1.
 HIGH = (*((i % 13 + 1) if i % 13 else 14 for i in range(52)), 1)
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-HEARTS_MASK = SUIT_MASKS[2]
-CLUBS_MASK = SUIT_MASKS[0]
+CLUBS_MASK, DIAMONDS_MASK, HEARTS_MASK, SPADES_MASK = SUIT_MASKS
 QS = 3 * 13 + 11
 #: Rank indices within a suit in trick-taking order: 2 … K, A.
 RANK_ORDER = (*range(1, 13), 0)
 #: Card indices in display order: suit by suit, each in trick-taking order.
 ORDER = tuple(13 * s + k for s in range(4) for k in RANK_ORDER)
 
-#: The passing cycle by player count: (direction, seat offset of the receiver); 0 = hold.
-PASS_CYCLES: dict[int, tuple[tuple[str, int], ...]] = {
-    3: (("left", 1), ("right", 2), ("hold", 0)),
-    4: (("left", 1), ("right", 3), ("across", 2), ("hold", 0)),
-    5: (("left", 1), ("right", 4), ("two left", 2), ("two right", 3), ("hold", 0)),
-    6: (
-        ("left", 1),
-        ("right", 5),
-        ("two left", 2),
-        ("two right", 4),
-        ("across", 3),
-        ("hold", 0),
-    ),
-}
-
-#: Ranks (2 … 14) a Foresight back allows, by how many suits it prints.
-CLASS_RANKS = {4: (14, 13), 3: (12, 11, 10), 2: (9, 8, 7, 6, 5, 4), 1: (3, 2)}
-#: Highest rank a back allows, by how many suits it prints.
-CLASS_TOP = {k: ranks[0] for k, ranks in CLASS_RANKS.items()}
+PLAY = CardActions("play", RANK_ORDER)
+PLAY_JOKER = action("play JK1")
+PLAY_HOLE = tuple(action(f"play hole {k + 1}") for k in range(8))
+_PLAY_INDEX = PLAY.index
+_HOLE_INDEX = {a: k for k, a in enumerate(PLAY_HOLE)}
+#: The next seat, by table size and seat, as a ``to_move`` tuple.
+_NEXT = {n: tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9)}
+_SEAT = {n: tuple((s,) for s in range(n)) for n in range(1, 9)}
 
 
 # ------------------------------------------------------------------ cards
@@ -64,18 +75,23 @@ def card_text(idx: int) -> str:
     return "the Joker" if idx == JOKER else CARDS[idx].text
 
 
-def pluralise(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def trick_mask(trick: Sequence[int]) -> int:
+    m = 0
+    for c in trick:
+        m |= 1 << c
+    return m
 
 
-# ----------------------------------------------------------- the trick
-def winning_play(trick: Sequence[int], led: int, trump: int = -1) -> int:
-    """Position in ``trick`` of the card that takes it.
-
-    Without trumps (``trump < 0``) the highest card of the suit ``led`` wins; with
-    trumps the highest trump (the Joker counts as a trump below the two) wins first.
-    """
+def winning_play(
+    trick: Sequence[int], led: int, trump: int = -1, rank_only: bool = False
+) -> int:
+    """Position in ``trick`` of the card that takes it (see :class:`TrickGame`'s ``WINNER``)."""
     best = 0
+    if rank_only:
+        for i in range(1, len(trick)):
+            if HIGH[trick[i]] >= HIGH[trick[best]]:
+                best = i
+        return best
     if trump < 0:
         for i in range(1, len(trick)):
             c = trick[i]
@@ -95,144 +111,414 @@ def winning_play(trick: Sequence[int], led: int, trump: int = -1) -> int:
     return best
 
 
-def trick_mask(trick: Iterable[int]) -> int:
-    m = 0
-    for c in trick:
-        m |= 1 << c
-    return m
-
-
-def hole_followers(holes: Sequence[int], backs: Sequence[int], suit: int) -> tuple[int, ...]:
-    """Slots of the hole cards whose back shows ``suit`` (empty slots hold -1).
-
-    With the suit led in hand, a player may follow with such a hole card instead,
-    whatever its face turns out to be.
-    """
-    return tuple(k for k, c in enumerate(holes) if c >= 0 and backs[c] >> suit & 1)
-
-
 # ------------------------------------------------------------ narration
-_EVENTS: dict[tuple[Any, ...], tuple[tuple[Event, ...], ...]] = {}
+_EVENTS: dict[tuple[Any, ...], Frozen] = {}
+_TABLES: dict[tuple[type, tuple[str, ...]], tuple[Any, ...]] = {}
 
 
 def event_table(
-    names: tuple[str, ...], kind: str, text: str, secret: str | None = None
+    names: tuple[str, ...], kind: str, text: str, secret: str | None = None, **data: Any
 ) -> tuple[tuple[Event, ...], ...]:
     """Shared, immutable events by seat and card index (0..52), cached per wording.
 
-    ``text`` (and ``secret``, read only by that seat) use ``{name}`` and ``{card}``.
+    ``text`` (and ``secret``, read only by that seat) use ``{name}`` and ``{card}``; the
+    card is public (``cards``) unless there is a secret, when only the seat learns it.
     """
-    key = (names, kind, text, secret)
+    key = (names, kind, text, secret, *data.items())
     table = _EVENTS.get(key)
     if table is None:
-        table = _EVENTS[key] = tuple(
-            tuple(
-                Event(
-                    kind,
-                    s,
-                    text.format(name=name, card=card_text(i)),
-                    None if secret is None else secret.format(name=name, card=card_text(i)),
-                    () if secret is None else (s,),
-                )
-                for i in range(53)
-            )
-            for s, name in enumerate(names)
-        )
+        rows = []
+        for s, name in enumerate(names):
+            row = []
+            for i in range(53):
+                c = CARDS[i]
+                said = text.format(name=name, card=card_text(i))
+                if secret is None:
+                    row.append(event(kind, s, said, cards=(c,), **data))
+                else:
+                    private = secret.format(name=name, card=card_text(i))
+                    row.append(event(kind, s, said, private, (s,), hidden=(c,), **data))
+            rows.append(tuple(row))
+        table = _EVENTS[key] = Frozen(rows)
     return table
 
 
-PLAYS = "{name} plays {card}"
-TAKES = "{name} takes the trick with {card}"
-PASS_PICK = "{name} chooses a card to pass"
-PASS_PICK_SECRET = "{name} chooses {card} to pass"
+# --------------------------------------------------------------- the game
+class TrickGame(State):
+    """A trick-taking game in progress (see the module docstring)."""
 
-
-def play_events(names: tuple[str, ...]) -> tuple[tuple[Event, ...], ...]:
-    return event_table(names, "play", PLAYS)
-
-
-def take_events(names: tuple[str, ...]) -> tuple[tuple[Event, ...], ...]:
-    return event_table(names, "trick", TAKES)
-
-
-def pass_pick_events(names: tuple[str, ...]) -> tuple[tuple[Event, ...], ...]:
-    return event_table(names, "pass_choice", PASS_PICK, PASS_PICK_SECRET)
-
-
-# -------------------------------------------------------------- passing
-def pass_step(players: int, hand_number: int) -> tuple[str, int]:
-    """Direction and receiver offset of a hand's pass (offset 0: a hold hand)."""
-    cycle = PASS_CYCLES[players]
-    return cycle[hand_number % len(cycle)]
-
-
-# ---------------------------------------------------------- observation
-def trick_zones(
-    trick: Sequence[int], leader: int, last_trick: tuple[int, Sequence[int]], n: int
-) -> tuple[Zone, Zone]:
-    """The trick on the table and the last finished trick, each card with its seat."""
-    lead, last = last_trick
-    return (
-        Zone(
-            "trick",
-            None,
-            tuple(CARDS[c] for c in trick),
-            "trick",
-            tuple((leader + i) % n for i in range(len(trick))),
-            "trick",
-        ),
-        Zone(
-            "last_trick",
-            None,
-            tuple(CARDS[c] for c in last),
-            "trick",
-            tuple((lead + i) % n for i in range(len(last))),
-            "last trick",
-        ),
+    __slots__ = (
+        "_next",
+        "_plays",
+        "_takes",
+        "breaks",
+        "broken",
+        "first_bar",
+        "_seats",
+        "plain",
+        "rank_only",
+        "hands",
+        "last_trick",
+        "leader",
+        "led",
+        "opening",
+        "taken",
+        "trick",
+        "trick_number",
+        "tricks",
+        "tricks_won",
+        "trump",
     )
 
+    WINNER: ClassVar[str] = "suit"
+    BREAKS: ClassVar[int] = 0
+    BROKEN_TEXT: ClassVar[str] = "Hearts are broken"
+    FIRST_BAR: ClassVar[int] = 0
+    BAR_LEADS: ClassVar[bool] = False
+    JOKER_TRUMP: ClassVar[bool] = False
+    HOLES: ClassVar[bool] = False
+    #: Set by the class: neither a Joker nor hole cards (the lean path).
+    PLAIN: ClassVar[bool] = True
+    #: Wording of a play and of a trick taken ({name}, {card}).
+    PLAYS: ClassVar[str] = "{name} plays {card}"
+    TAKES: ClassVar[str] = "{name} takes the trick with {card}"
+    #: Names of the point cards, for refusals on the first trick.
+    BAR_TEXT: ClassVar[str] = "a point card"
 
-def taken_zones(taken: Sequence[int], shown: int, names: Sequence[str]) -> tuple[Zone, ...]:
-    """Each seat's captured cards, limited to the cards of ``shown`` (the point cards)."""
-    return tuple(
-        Zone("taken", s, sorted_cards(taken[s] & shown), "row", label=f"{names[s]} took")
-        for s in range(len(taken))
-    )
+    hands: list[int]
+    trick: list[int]
+    breaks: int
+    plain: bool
+    rank_only: bool
+    first_bar: int
+    leader: int
+    led: int
+    trump: int
+    opening: int
+    broken: bool
+    trick_number: int
+    tricks: int
+    tricks_won: list[int]
+    taken: list[int]
+    last_trick: tuple[int, tuple[int, ...]]
+    _next: tuple[tuple[int], ...]
+    _seats: tuple[tuple[int], ...]
+    _plays: tuple[tuple[Event, ...], ...]
+    _takes: tuple[tuple[Event, ...], ...]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.PLAIN = not (cls.JOKER_TRUMP or cls.HOLES)
 
-# ------------------------------------------------------------ deals
-def cards_by_seat(
-    spec: Sequence[Any] | Mapping[int, Any], n: int, limit: int, too_many: str
-) -> dict[int, list[Card]]:
-    """Cards given seat by seat (a list, or a dict seat -> cards), at most ``limit`` each.
-
-    ``too_many`` words the error, with ``{seat}``, ``{count}`` and ``{limit}``.
-    """
-    got: dict[int, list[Card]] = {}
-    items = spec.items() if isinstance(spec, Mapping) else enumerate(spec)
-    for seat, cs in items:
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise IllegalActionError("deal", f"no seat {seat!r}: seats are 0 to {n - 1}")
-        cards = list(parse_cards(cs))
-        if len(cards) > limit:
-            raise IllegalActionError(
-                "deal", too_many.format(seat=seat, count=len(cards), limit=limit)
+    def setup(self) -> None:
+        # The rules are copied into slots: reading a slot is quicker than a class attribute.
+        self.tricks = self.tricks_per_hand()
+        self.breaks = self.BREAKS
+        self.plain = self.PLAIN
+        self.rank_only = self.WINNER == "rank"
+        self.first_bar = self.FIRST_BAR
+        key = (type(self), self.names)
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = (
+                _NEXT[self.players],
+                _SEAT[self.players],
+                event_table(self.names, "play", self.PLAYS, **{"from": "hand"}),
+                event_table(self.names, "trick", self.TAKES),
             )
-        got[seat] = cards
-    return got
+        self._next, self._seats, self._plays, self._takes = tables
+
+    def reset_hand(self) -> None:
+        n = self.players
+        self.hands = [0] * n
+        self.trick = []
+        self.leader = -1
+        self.led = -1
+        self.trump = -1
+        self.opening = -1
+        self.broken = False
+        self.trick_number = 0
+        self.tricks_won = [0] * n
+        self.taken = [0] * n
+        self.last_trick = (-1, ())
+
+    # ------------------------------------------------------------ hooks
+    def tricks_per_hand(self) -> int:
+        """Tricks in a hand (by default: all 52 cards dealt out); read once, at setup."""
+        return 52 // self.players
+
+    def hand_played(self) -> None:
+        """The last trick is taken: score the hand (games override)."""
+        raise NotImplementedError
+
+    def hole_plays(self, seat: int, led: int) -> tuple[Action, ...]:
+        """Plays from outside the hand (hole cards); none in a plain trick game."""
+        return ()
+
+    # ------------------------------------------------------------ leading
+    def lead(self, seat: int) -> None:
+        """``seat`` leads the next trick."""
+        self.leader = seat
+        self.to_move = (seat,)
+
+    # ------------------------------------------------------------ legal
+    def play_legal(self, seat: int) -> tuple[Action, ...]:
+        """The legal plays of ``seat``: leading and following rules, then the first-trick bar."""
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.led
+            follow = hand >> 13 * led & 0x1FFF
+            if self.plain:
+                if follow:
+                    return PLAY.suit(led, follow)
+                bar = self.first_bar
+                if bar and self.trick_number == 0 and hand & ~bar:
+                    hand &= ~bar
+                return PLAY.of(hand)
+            joker = self.JOKER_TRUMP and led == self.trump and hand >> JOKER & 1
+            if follow or joker:
+                acts = PLAY.suit(led, follow) if follow else ()
+                if joker:
+                    acts = (*acts, PLAY_JOKER)
+                return acts + self.hole_plays(seat, led) if self.HOLES else acts
+            bar = self.first_bar
+            if bar and self.trick_number == 0 and hand & ~bar:
+                hand &= ~bar
+        else:
+            first = self.trick_number == 0
+            if first and self.opening >= 0:
+                return (PLAY[self.opening],)
+            breaks = self.breaks
+            if breaks and not self.broken and hand & ~breaks:
+                hand &= ~breaks
+            if first and self.BAR_LEADS and hand & ~self.first_bar:
+                hand &= ~self.first_bar
+        acts = PLAY.of(hand)
+        if self.plain:
+            return acts
+        if self.JOKER_TRUMP and hand >> JOKER & 1:
+            acts = (*acts, PLAY_JOKER)
+        return acts + self.hole_plays(seat, -1) if self.HOLES else acts
+
+    def play_why(self, act: Action, seat: int) -> str:
+        """Why a play is refused, in rule terms."""
+        if act.verb != "play":
+            return ""
+        card = act.card
+        if act.args[:1] == ("hole",):
+            return self.hole_why(act, seat)
+        if card is None:
+            return "say which card, e.g. 'play QS'" + (
+                ", or 'play hole 1' for a hole card" if self.HOLES else ""
+            )
+        hand = self.hands[seat]
+        if not hand >> card.index & 1:
+            if self.HOLES and card.index in getattr(self, "holes", ((),) * self.players)[seat]:
+                return "that is a hole card: play it by its place in the row ('play hole 1')"
+            return f"you don't hold {card} in your hand"
+        first = self.trick_number == 0
+        if not self.trick:
+            if first and self.opening >= 0:
+                return f"the {CARDS[self.opening].text} must open the first trick"
+            if self.BREAKS >> card.index & 1 and not self.broken:
+                what = self.BROKEN_TEXT.split(" are ")[0].lower()
+                return (
+                    f"{what} are not broken yet: lead one only when your hand holds nothing else"
+                )
+            return f"no {self.bar_text()} on the first trick while your hand holds another card"
+        led = self.led
+        sym = SUIT_SYMBOLS[led]
+        if self.hands[seat] & SUIT_MASKS[led] or (
+            self.JOKER_TRUMP and led == self.trump and hand >> JOKER & 1
+        ):
+            extra = " (or a hole card whose back shows it)" if self.HOLES else ""
+            return f"must follow suit: you hold {sym} in hand{extra}"
+        return f"you can't play {self.bar_text()} on the first trick while you hold any other card"
+
+    def hole_why(self, act: Action, seat: int) -> str:
+        return "there are no hole cards in this game"
+
+    def bar_text(self) -> str:
+        """The cards the first-trick bar covers, in words."""
+        return self.BAR_TEXT
+
+    # ------------------------------------------------------------ apply
+    def play_apply(self, act: Action, seat: int) -> None:
+        """Play a card to the trick; take the trick when it is complete."""
+        idx = _PLAY_INDEX.get(act)
+        if idx is None:
+            idx, ev = self.play_special(act, seat)
+        else:
+            self.hands[seat] &= ~(1 << idx)
+            ev = self._plays[seat][idx]
+        trick = self.trick
+        if not trick:
+            self.led = self.trump if idx == JOKER else idx // 13
+        trick.append(idx)
+        self.events.append(ev)
+        if not self.broken and self.breaks >> idx & 1:
+            self.broken = True
+            self.log("broken", seat, self.BROKEN_TEXT)
+        n = self.players
+        if len(trick) < n:
+            self.to_move = self._next[seat]
+            return
+        best = winning_play(trick, self.led, self.trump, self.rank_only)
+        winner = (self.leader + best) % n
+        m = 0
+        for c in trick:
+            m |= 1 << c
+        self.taken[winner] |= m
+        self.tricks_won[winner] += 1
+        self.last_trick = (self.leader, tuple(trick))
+        self.trick = []
+        self.led = -1
+        self.trick_number += 1
+        self.leader = winner
+        self.events.append(self._takes[winner][trick[best]])
+        if self.trick_number < self.tricks:
+            self.to_move = self._seats[winner]
+            return
+        self.hand_played()
+
+    def play_special(self, act: Action, seat: int) -> tuple[int, Event]:
+        """A play of a card not named by index: the Joker."""
+        if act == PLAY_JOKER:
+            self.hands[seat] &= ~(1 << JOKER)
+            return JOKER, self._plays[seat][JOKER]
+        raise AssertionError(f"unknown play {act!r}")
+
+    @classmethod
+    def play_phase(cls, prompt: Any = "Play a card to the trick") -> Phase:
+        """The play phase with this family's handlers."""
+        return Phase("play", cls.play_legal, cls.play_apply, cls.play_why, prompt)
+
+    # ------------------------------------------------------- observation
+    def trick_zones(self) -> tuple[Zone, Zone]:
+        """The trick on the table and the last finished trick, each card with its seat."""
+        n = self.players
+        lead, last = self.last_trick
+        leader = self.leader
+        return (
+            Zone(
+                "trick",
+                None,
+                tuple(CARDS[c] for c in self.trick),
+                "trick",
+                tuple((leader + i) % n for i in range(len(self.trick))),
+                "trick",
+            ),
+            Zone(
+                "last_trick",
+                None,
+                tuple(CARDS[c] for c in last),
+                "trick",
+                tuple((lead + i) % n for i in range(len(last))),
+                "last trick",
+            ),
+        )
+
+    def hand_zones(self, view: View, hidden: Sequence[int] | None = None) -> list[Zone]:
+        """Each seat's hand: faces for its owner, backs in a neutral order for the rest.
+
+        ``hidden[s]`` (a mask) leaves cards out of what seat ``s`` itself is shown.
+        """
+        out = []
+        for s in range(self.players):
+            mine = view.seat == s or view.teacher
+            held = self.hands[s] & ~hidden[s] if hidden is not None and mine else self.hands[s]
+            out.append(
+                Zone("hand", s, view.held(sorted_cards(held), view.seat == s), "hand", label=self.names[s])
+            )
+        return out
+
+    def taken_zones(self, shown: int) -> list[Zone]:
+        """Each seat's captured cards among ``shown`` (the point cards; they were public)."""
+        return [
+            Zone("taken", s, sorted_cards(self.taken[s] & shown), "row", label=f"{self.names[s]} took")
+            for s in range(self.players)
+        ]
 
 
-def check_dealt_once(used: Sequence[Card]) -> None:
-    if len({c.index for c in used}) != len(used):
-        dup = next(c for c in used if used.count(c) > 1)
-        raise IllegalActionError("deal", f"{dup} is dealt twice")
+class HoleTrickGame(TrickGame):
+    """A trick game with hole cards: face down, played blind by their place in the row.
+
+    ``holes[s]`` is seat ``s``'s row of card indices; ``hole_known[s]`` a mask of hole
+    cards (anyone's) whose faces seat ``s`` knows (the card it passed into a hole, the
+    card it put there itself).  ``trick_holes`` marks the trick's cards that came from a
+    hole.
+    """
+
+    __slots__ = ("_from_hole", "hole_known", "holes", "trick_holes")
+
+    HOLE_PLAYS: ClassVar[str] = "{name} plays {card} from the hole"
+    HOLES = True
+
+    holes: list[list[int]]
+    hole_known: list[int]
+    trick_holes: list[bool]
+    _from_hole: tuple[tuple[Event, ...], ...]
+
+    def setup(self) -> None:
+        super().setup()
+        self._from_hole = event_table(self.names, "play", self.HOLE_PLAYS, **{"from": "hole"})
+
+    def reset_hand(self) -> None:
+        super().reset_hand()
+        n = self.players
+        self.holes = [[] for _ in range(n)]
+        self.hole_known = [0] * n
+        self.trick_holes = []
+
+    def hole_plays(self, seat: int, led: int) -> tuple[Action, ...]:
+        """``play hole N`` for the hole cards ``seat`` may play (led: the suit to follow, or -1)."""
+        holes = self.holes[seat]
+        if led < 0:
+            return PLAY_HOLE[: len(holes)]
+        backs = self.game.deck.back_masks
+        return tuple(PLAY_HOLE[k] for k, c in enumerate(holes) if backs[c] >> led & 1)
+
+    def play_apply(self, act: Action, seat: int) -> None:
+        self.trick_holes = [] if not self.trick else self.trick_holes
+        self.trick_holes.append(act in _HOLE_INDEX)
+        super().play_apply(act, seat)
+
+    def play_special(self, act: Action, seat: int) -> tuple[int, Event]:
+        k = _HOLE_INDEX.get(act)
+        if k is None:
+            return super().play_special(act, seat)
+        idx = self.holes[seat].pop(k)
+        bit = ~(1 << idx)
+        for s in range(self.players):
+            self.hole_known[s] &= bit
+        return idx, self._from_hole[seat][idx]
+
+    def hole_why(self, act: Action, seat: int) -> str:
+        hole = self.holes[seat]
+        k = _ascii_slot(act)
+        if not 1 <= k <= len(hole):
+            if not hole:
+                return "your hole is empty"
+            return f"your hole holds {len(hole)} cards: 'play hole 1' to 'play hole {len(hole)}'"
+        if self.opening >= 0 and self.trick_number == 0 and not self.trick:
+            return f"the {CARDS[self.opening].text} must open the first trick"
+        design = self.game.deck.back_of(CARDS[hole[k - 1]])
+        sym = SUIT_SYMBOLS[self.led] if self.led >= 0 else "?"
+        return (
+            f"must follow suit: you hold {sym} in hand, and the back of hole card {k} "
+            f"({design}) does not show {sym}"
+        )
+
+    def hole_zones(self, view: View) -> list[Zone]:
+        """Each seat's hole row: backs, or faces for a seat that knows them."""
+        out = []
+        known = self.hole_known[view.seat] if view.seat is not None else 0
+        for s in range(self.players):
+            row = tuple(view.card(CARDS[c], bool(known >> c & 1)) for c in self.holes[s])
+            out.append(Zone("hole", s, row, "row", label=f"{self.names[s]}'s hole"))
+        return out
 
 
-def shuffled_rest(
-    deck: Iterable[Card], used: Iterable[Card], rng: random.Random | None
-) -> list[Card]:
-    """The cards of ``deck`` not in ``used``, shuffled by ``rng`` (default seed 0)."""
-    taken = {c.index for c in used}
-    rest = [c for c in deck if c.index not in taken]
-    (rng or random.Random(0)).shuffle(rest)
-    return rest
+def _ascii_slot(act: Action) -> int:
+    word = act.args[1] if len(act.args) == 2 else ""
+    return int(word) if word.isascii() and word.isdigit() else 0

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.actions import Action, action
 from ..core.cards import Card
 from ..core.observation import Back, Entry, Observation, Peek
-from ..core.scoring import HandResult
+from ..core.outcome import HandResult
 from ..core.state import State
 
 LOG_LINES = 14

@@ -294,6 +294,8 @@ def is_legal(state: State, act: str, seat: int | None) -> bool:
         if len(state.to_move) != 1:
             return False
         seat = state.to_move[0]
+    if not 0 <= seat < state.players:
+        return False  # not a seat: refused
     return canonical_text(str(act)) in state.legal_actions(seat)
 
 

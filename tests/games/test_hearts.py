@@ -156,8 +156,10 @@ def test_a_pass_is_hidden_until_every_seat_has_chosen() -> None:
     assert not chosen & set(mine.my_hand)
     for viewer in (1, 2, 3, "spectator"):
         view = m.observation(viewer)
-        passing = view.zone("passing", 0).cards
-        assert len(passing) == 2 and all(isinstance(c, Back) for c in passing)
+        # Others learn only how far North is: not the cards, not even their backs.
+        assert view.zone("passing", 0).cards == ()
+        assert len(view.zone("hand", 0).cards) == 13
+        assert view.value(0, "chosen") == "2 of 3"
         assert not chosen & view.faces()
         assert "received" not in view.info
         assert not any(c.text in text for c in chosen for text in m.event_texts(viewer))
@@ -227,7 +229,7 @@ def test_omnibus_also_bars_the_jack_of_diamonds_from_the_first_trick() -> None:
     t = Table(FIRST_TRICK, omnibus=True)
     t.play("2C")
     assert t.legal() == plays(suit("D", "2345678A"))
-    refuse(t.m, "play JD", 1, "you can't play a heart or the Q♠ or the J♦ on the first trick")
+    refuse(t.m, "play JD", 1, "you can't play a heart, the Q♠ or the J♦ on the first trick")
 
 
 @pytest.mark.parametrize(
@@ -294,7 +296,7 @@ def test_the_highest_card_of_the_suit_led_wins_ace_high() -> None:
         "South takes the trick with 4♦",
     ]
     assert set(t.m.observation(None).zone("taken", 2).cards) == {QS, parse_card("AH")}
-    assert t.m.observation(None).info["hand_points"] == (0, 0, 14, 0)
+    assert [t.m.observation(None).value(s, "points") for s in range(4)] == [0, 0, 14, 0]
 
 
 # ------------------------------------------------------------------ scoring
@@ -419,7 +421,7 @@ def test_the_game_ends_once_a_total_exceeds_the_target_and_the_lowest_wins() -> 
     t = Table(WEST_SHOOTS, target=25)
     t.finish_hand()
     assert t.state.terminal and t.m.winners() == (3,)
-    assert t.m.events[-1].text == "Game over: West wins"
+    assert t.m.events[-1].text == "Game over: West wins with 0 (the lowest total)"
 
 
 def test_a_shared_lowest_total_is_a_shared_win() -> None:
@@ -429,7 +431,7 @@ def test_a_shared_lowest_total_is_a_shared_win() -> None:
     t.finish_hand()  # in the second hand (passing right) North shoots
     assert t.m.scores == (26, 52, 52, 26)
     assert t.state.terminal and t.m.winners() == (0, 3)
-    assert t.m.events[-1].text == "Game over: North and West win"
+    assert t.m.events[-1].text == "Game over: North and West share the win with 26 (the lowest total)"
 
 
 def test_hands_option_stops_after_one_hand() -> None:

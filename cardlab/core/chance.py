@@ -1,0 +1,104 @@
+"""Chance steps: deals, reshuffles and random draws, recorded as actions.
+
+When a state waits for chance (``state.current == "chance"``), ``state.chance`` is a
+:class:`ChanceStep` saying what kind of event is due:
+
+``"deal"``
+    the cards of a hand go out: the outcome is an order of ``cards`` (``"deal QS 2C …"``);
+``"shuffle"``
+    a pile is shuffled mid-game (a stock rebuilt from the discards): an order of ``cards``;
+``"draw"``
+    one card is taken at random from ``cards`` (a card drawn blind from another hand):
+    ``"draw QS"``.
+
+Outcomes are actions, so a replay stores them and never depends on a random generator.
+A match draws the ``k``-th chance outcome from :func:`chance_rng` ``(seed, k)``, so undo
+and seek redraw the same cards; a lesson's explicit deals are given only to ``"deal"``
+steps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .cards import Card
+from .errors import IllegalActionError
+
+KINDS = ("deal", "shuffle", "draw")
+
+
+def chance_rng(seed: int | str, k: int) -> random.Random:
+    """The generator for the ``k``-th chance event of a match seeded with ``seed``.
+
+    String seeding hashes with SHA-512, so streams are the same on every machine and
+    every run, and undoing or replaying a match redraws exactly the same cards.
+    """
+    return random.Random(f"cardlab/{seed}/{k}")
+
+
+class ChanceStep(NamedTuple):
+    """A pending chance event: its ``kind``, the ``cards`` it orders or draws from, the
+    handler that applies an outcome, and ``what`` it is, in words (for messages)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    apply: Callable[[Any, Action], None]
+    what: str = "the deal"
+    #: Further check of an outcome: an error text, or "" when it is fine.
+    check: Callable[[Any, Action], str] | None = None
+    #: The bitmask of ``cards`` (computed when 0).
+    mask: int = 0
+
+    def sample(self, rng: random.Random) -> Action:
+        """A random outcome."""
+        if self.kind == "draw":
+            act = Action.of("draw", (self.cards[rng.randrange(len(self.cards))],))
+        else:
+            cards = list(self.cards)
+            rng.shuffle(cards)
+            act = Action.of(self.kind, cards)
+        act.drawn_by = self  # an outcome this step drew itself needs no checking
+        return act
+
+    def validate(self, state: Any, act: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``act`` is an outcome of this step."""
+        if getattr(act, "drawn_by", None) is self:
+            return
+        if act.verb != self.kind:
+            raise IllegalActionError(
+                _short(act), f"{self.what} is due: a '{self.kind}' outcome, not '{act.verb}'"
+            )
+        cards = act.cards
+        if len(cards) != len(act.args):
+            bad = next(w for w in act.args if w not in {c.code for c in cards})
+            raise IllegalActionError(_short(act), f"{bad!r} is not a card")
+        if self.kind == "draw":
+            if len(cards) != 1 or cards[0] not in self.cards:
+                raise IllegalActionError(
+                    _short(act), f"{self.what} draws one of {len(self.cards)} cards"
+                )
+        else:
+            m = 0
+            for c in cards:
+                m |= 1 << c.index
+            want = self.mask
+            if not want:
+                for c in self.cards:
+                    want |= 1 << c.index
+            if len(cards) != len(self.cards) or m != want:
+                raise IllegalActionError(
+                    _short(act),
+                    f"{self.what} must list each of its {len(self.cards)} cards exactly once",
+                )
+        if self.check is not None:
+            why = self.check(state, act)
+            if why:
+                raise IllegalActionError(_short(act), why)
+
+
+def _short(act: str) -> str:
+    text = str(act)
+    return text if len(text) <= 60 else text[:60] + "…"

@@ -1,0 +1,202 @@
+"""A game's facts (:class:`GameSpec`) and a game with chosen options (:class:`Game`).
+
+Everything the package knows about a game lives once, in its ``GameSpec``: names, player
+counts, the options class (whose fields carry their help), bots, the table's layout hints,
+related games, the speed target of its engine, how it is won.  Docs tables, the README's
+games table, the table widget and the benchmarks read them from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from .actions import Action
+from .cards import Deck, get_deck
+from .errors import OptionError
+from .options import Options
+from .refusals import either
+
+if TYPE_CHECKING:
+    from .agents import Agent
+    from .state import State
+
+COMPASS: Final = {
+    2: ("North", "South"),
+    3: ("North", "East", "West"),
+    4: ("North", "East", "South", "West"),
+}
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """Default seat names: compass points for 2-4 players, ``Player k`` beyond."""
+    return COMPASS.get(players) or tuple(f"Player {i + 1}" for i in range(players))
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """How the table widget lays out a game's zones (zone names are the game's own).
+
+    center
+        zones drawn in the middle of the felt, in this order (others follow their owner)
+    compact
+        owned zones drawn as small overlapping cards (tricks taken, hole cards)
+    small
+        centre zones drawn at reduced size (the last trick)
+    grid
+        zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
+    hide
+        zones not drawn at all (their content shows elsewhere)
+    """
+
+    center: tuple[str, ...] = ()
+    compact: tuple[str, ...] = ()
+    small: tuple[str, ...] = ()
+    grid: tuple[str, ...] = ()
+    hide: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {k: list(v) for k, v in self.__dict__.items() if v}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the package needs to know about one game.
+
+    ``related`` pairs another game's name with how it relates (``("hearts", "classic")``:
+    this game reworks Hearts for the Foresight deck).  ``bench_target`` is the random
+    single-hand playouts per CPU-second the engine should reach (``make bench``).
+    ``lower_is_better`` games are won by the lowest total; a ``solitaire`` is played by
+    one seat and won or lost; ``dealer`` is False where no seat deals.
+    """
+
+    name: str
+    title: str
+    family: str
+    players: tuple[int, ...]
+    summary: str
+    state_class: type[State]
+    options_class: type[Options]
+    version: int = 1
+    deck: str = "standard"
+    bots: Mapping[str, type[Agent]] = field(default_factory=dict)
+    source: str = ""
+    default_players: int = 0
+    layout: TableLayout = TableLayout()
+    related: tuple[tuple[str, str], ...] = ()
+    bench_target: int = 1_000
+    lower_is_better: bool = False
+    solitaire: bool = False
+    dealer: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.default_players:
+            object.__setattr__(self, "default_players", self.players[0])
+        if self.default_players not in self.players:
+            raise ValueError(f"{self.title}: default_players must be one of {self.players}")
+        if self.solitaire and (self.players != (1,) or self.dealer):
+            raise ValueError(f"{self.title}: a solitaire has one player and no dealer")
+
+    @property
+    def player_text(self) -> str:
+        """Player counts for people: ``"4"``, ``"3–6"``, ``"2, 4"``."""
+        counts = sorted(self.players)
+        lo, hi = counts[0], counts[-1]
+        if lo == hi:
+            return str(lo)
+        if counts == list(range(lo, hi + 1)):
+            return f"{lo}–{hi}"
+        return ", ".join(map(str, counts))
+
+    def game(self, players: int | None = None, **options: Any) -> Game:
+        return Game(self, players, options)
+
+
+class Game:
+    """A game's rules with chosen options and player count.  Immutable; cheap to share."""
+
+    __slots__ = ("_hash", "deck", "memo", "options", "players", "spec")
+
+    spec: GameSpec
+    options: Options
+    players: int
+    deck: Deck
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int | None = None,
+        options: Mapping[str, Any] | Options | None = None,
+    ) -> None:
+        if players is None:
+            players = spec.default_players
+        if type(players) is not int or players not in spec.players:
+            counts = either(sorted(spec.players))
+            word = "player" if spec.players == (1,) else "players"
+            raise OptionError(f"{spec.title} is played by {counts} {word}, not {players!r}")
+        self.spec = spec
+        self.players = players
+        if isinstance(options, Options):
+            if not isinstance(options, spec.options_class):
+                raise OptionError(f"options for {spec.title} must be {spec.options_class.__name__}")
+            self.options = options
+        else:
+            self.options = spec.options_class.build(options)
+        first = getattr(self.options, "first_dealer", 0)
+        if first >= players:
+            raise OptionError(
+                f"option first_dealer={first} must be a seat between 0 and {players - 1}"
+            )
+        self.deck = get_deck(self.options.deck)
+        self._hash = hash((spec.name, players, self.options))
+        #: Values derived from the rules once and reused (deal layouts); never game state.
+        self.memo: dict[Any, Any] = {}
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt by name so games travel to worker processes (simulate(processes=...)).
+        return (_game_by_name, (self.spec.name, self.players, self.options))
+
+    def new_state(self) -> State:
+        """A new match at its first chance node (the first deal)."""
+        return self.spec.state_class(self)
+
+    def deal(self, *args: Any, **kwargs: Any) -> Action:
+        """An explicit deal, written the way the game deals (see its ``DEAL`` layout).
+
+        Cards left unspecified are dealt from ``rng=random.Random(...)`` (default seed 0).
+        """
+        rule = getattr(self.spec.state_class, "DEAL", None)
+        if rule is None:
+            raise NotImplementedError(f"{self.spec.title} has no explicit deals")
+        act: Action = rule.action(self, *args, **kwargs)
+        return act
+
+    def with_options(self, **changes: Any) -> Game:
+        merged = {**self.options.to_dict(), **changes}
+        return Game(self.spec, merged.pop("players", self.players), merged)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.changed().items())
+        return f"Game({self.spec.name!r}, players={self.players}{', ' if opts else ''}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.spec is self.spec
+            and other.players == self.players
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _game_by_name(name: str, players: int, options: Options) -> Game:
+    from .registry import get_spec
+
+    return Game(get_spec(name), players, options)

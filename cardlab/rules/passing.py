@@ -1,0 +1,166 @@
+"""Secret choices made at once, and passing cards to a neighbour.
+
+:class:`SecretPick` is the phase in which every seat picks cards at the same time, one
+card per action, and nobody learns another seat's picks until all are in: Hearts'
+and Heartburn's passing now, drafting and secret signals in later games.  It keeps the
+picks in ``state.chosen`` (a bitmask per seat), lists and refuses picks, narrates them
+privately, and calls the game when every seat is done.  Others see only how many cards
+a seat has chosen (``picked_text``), never which: not even their backs.
+
+The passing cycle (``PASS_CYCLES``) gives each hand's direction by table size, ending
+with a hand in which nobody passes; :func:`hand_over_cards` moves each seat's picks to
+its receiver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core.actions import Action, CardActions
+from ..core.events import Event
+from ..core.observation import Zone
+from ..core.refusals import plural
+from ..core.view import View
+from .tricks import RANK_ORDER, event_table, sorted_cards
+
+#: The passing cycle by player count: (direction, seat offset of the receiver); 0 = hold.
+PASS_CYCLES: dict[int, tuple[tuple[str, int], ...]] = {
+    3: (("left", 1), ("right", 2), ("hold", 0)),
+    4: (("left", 1), ("right", 3), ("across", 2), ("hold", 0)),
+    5: (("left", 1), ("right", 4), ("two left", 2), ("two right", 3), ("hold", 0)),
+    6: (
+        ("left", 1),
+        ("right", 5),
+        ("two left", 2),
+        ("two right", 4),
+        ("across", 3),
+        ("hold", 0),
+    ),
+}
+
+
+def pass_step(players: int, hand_number: int) -> tuple[str, int]:
+    """Direction and receiver offset of a hand's pass (offset 0: a hold hand)."""
+    cycle = PASS_CYCLES[players]
+    return cycle[hand_number % len(cycle)]
+
+
+class SecretPick:
+    """Every seat in ``state.to_move`` picks ``count(state)`` cards of its hand, secretly.
+
+    ``verb`` names the pick (``pass XX``); ``done(state)`` runs once every seat has
+    picked.  The handlers ``legal``, ``apply`` and ``why`` make a phase:
+    ``Phase("pass", PICK.legal, PICK.apply, PICK.why, prompt)``.
+    """
+
+    def __init__(
+        self,
+        verb: str,
+        count: int | Callable[[Any], int],
+        done: Callable[[Any], None],
+        *,
+        source: Callable[[Any, int], int] | None = None,
+        what: str = "to pass",
+        zone: str = "passing",
+    ) -> None:
+        self.verb = verb
+        self.actions = CardActions(verb, RANK_ORDER)
+        self.count = count
+        self.done = done
+        self.source = source
+        self.what = what
+        self.zone_name = zone
+        self._events: dict[tuple[str, ...], tuple[tuple[Event, ...], ...]] = {}
+        self._last: tuple[Any, Any] = ((), ())
+
+    def events(self, names: tuple[str, ...]) -> tuple[tuple[Event, ...], ...]:
+        """The private pick events by seat and card (built once per table of names)."""
+        last = self._last
+        if last[0] is names:
+            return last[1]  # type: ignore[no-any-return]
+        table = self._events.get(names)
+        if table is None:
+            table = self._events[names] = event_table(
+                names,
+                "pick",
+                "{name} chooses a card " + self.what,
+                "{name} chooses {card} " + self.what,
+                verb=self.verb,
+            )
+        self._last = (names, table)
+        return table
+
+    def needed(self, state: Any) -> int:
+        """How many cards each seat picks."""
+        n = self.count
+        return n if type(n) is int else n(state)  # type: ignore[operator]
+
+    def remaining(self, state: Any, seat: int) -> int:
+        return self.needed(state) - state.chosen[seat].bit_count()
+
+    def legal(self, state: Any, seat: int) -> tuple[Action, ...]:
+        chosen = state.chosen[seat]
+        n = self.count
+        if chosen.bit_count() >= (n if type(n) is int else self.needed(state)):
+            return ()
+        held = state.hands[seat] if self.source is None else self.source(state, seat)
+        return self.actions.of(held & ~chosen)
+
+    def apply(self, state: Any, act: Action, seat: int) -> None:
+        idx = act.cards[0].index
+        chosen = state.chosen[seat] | 1 << idx
+        state.chosen[seat] = chosen
+        state.events.append(self.events(state.names)[seat][idx])
+        n = self.count
+        if chosen.bit_count() >= (n if type(n) is int else self.needed(state)):
+            self.finish(state, seat)
+
+    def finish(self, state: Any, seat: int) -> None:
+        """``seat`` has made every pick: it waits; the last seat to finish ends the phase."""
+        state.to_move = tuple(s for s in state.to_move if s != seat)
+        if not state.to_move:
+            self.done(state)
+
+    def why(self, state: Any, act: Action, seat: int) -> str:
+        card = act.card
+        if act.verb != self.verb or card is None:
+            return ""
+        if state.chosen[seat] >> card.index & 1:
+            return f"you have already chosen {card} {self.what}"
+        if self.remaining(state, seat) <= 0:
+            return f"you have already chosen your {plural(self.needed(state), 'card')}"
+        return f"you don't hold {card} in your hand"
+
+    def picked_text(self, state: Any, seat: int) -> str:
+        """How far ``seat`` is (public): ``"2 of 3"``."""
+        return f"{state.chosen[seat].bit_count()} of {self.needed(state)}"
+
+    def zone(self, state: Any, view: View, seat: int, label: str) -> Zone:
+        """``seat``'s picks: shown to that seat (and the teacher) only; empty for others."""
+        mine = view.seat == seat or view.teacher
+        cards = view.held(sorted_cards(state.chosen[seat]), view.seat == seat) if mine else ()
+        return Zone(self.zone_name, seat, cards, "row", label=label)
+
+
+def hand_over_cards(
+    hands: list[int], chosen: Sequence[int], offset: int, keep: Sequence[int] = ()
+) -> list[int]:
+    """Move each seat's chosen cards to the seat ``offset`` places on; return what each got.
+
+    ``keep[s]`` (a mask) stays out of the receiver's hand (Heartburn's hole card).
+    """
+    n = len(hands)
+    got = [0] * n
+    for s in range(n):
+        hands[s] &= ~chosen[s]
+    for s in range(n):
+        t = (s + offset) % n
+        cards = chosen[s] & ~(keep[s] if keep else 0)
+        hands[t] |= cards
+        got[t] = cards
+    return got
+
+
+def cards_text(mask: int) -> str:
+    return " ".join(c.text for c in sorted_cards(mask))
