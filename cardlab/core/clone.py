@@ -63,7 +63,8 @@ def deep_copy(value: T) -> T:
         if {type(x) for x in v} <= atomic:
             return value
         items = [x if type(x) in atomic else deep_copy(x) for x in v]
-        return t(*items) if hasattr(t, "_fields") else t(items)  # type: ignore[no-any-return]
+        maker: Any = t
+        return maker(*items) if hasattr(t, "_fields") else maker(items)  # type: ignore[no-any-return]
     clone = getattr(v, "clone", None)
     if callable(clone):
         return clone()  # type: ignore[no-any-return]

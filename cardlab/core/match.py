@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .agents import Agent, FirstAgent, RandomAgent
+from .chance import chance_rng
 from .errors import CardlabError, IllegalActionError
 from .events import Event, Viewer
 from .observation import Observation
-from .chance import chance_rng
 from .registry import load
 from .replay import Replay, Step, _apply_step
 from .spec import Game

@@ -118,11 +118,8 @@ class Options:
         """The options as a Markdown table (option, default, allowed values, meaning)."""
         rows = ["| option | default | allowed | meaning |", "| --- | --- | --- | --- |"]
         for r in cls.describe():
-            allowed = r["allowed"]
-            if allowed is None:
-                allowed = r["range"]
-            else:
-                allowed = ", ".join(f"`{a!r}`" for a in allowed)
+            choices = r["allowed"]
+            allowed = r["range"] if choices is None else ", ".join(f"`{a!r}`" for a in choices)
             meaning = str(r["help"]).replace("|", "\\|")
             rows.append(f"| `{r['option']}` | `{r['default']!r}` | {allowed} | {meaning} |")
         return "\n".join(rows)
@@ -139,7 +136,9 @@ class Options:
                     "option": f.name,
                     "default": f.default,
                     "allowed": allowed,
-                    "range": _range_text(f.metadata.get("min"), f.metadata.get("max"), hints[f.name]),
+                    "range": _range_text(
+                        f.metadata.get("min"), f.metadata.get("max"), hints[f.name]
+                    ),
                     "help": f.metadata.get("help", ""),
                 }
             )

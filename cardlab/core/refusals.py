@@ -55,10 +55,7 @@ def seat_problem(seat: Any, players: int) -> str:
     """Why ``seat`` is not a seat ("" when it is one): seats are plain ints 0..n-1."""
     if type(seat) is not int:
         kind = type(seat).__name__
-        return (
-            f"a seat is a whole number (an int) from 0 to {players - 1}, "
-            f"not {seat!r} (a {kind})"
-        )
+        return f"a seat is a whole number (an int) from 0 to {players - 1}, not {seat!r} (a {kind})"
     if not 0 <= seat < players:
         return f"there is no seat {seat}; seats are 0 to {players - 1}"
     return ""

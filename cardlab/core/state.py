@@ -275,13 +275,10 @@ class State:
             if problem:
                 raise IllegalActionError(str(act), problem)
         acts = self.legal_actions(seat)
-        if act not in acts:
-            act = self._resolve(str(act), seat, acts)
-        elif type(act) is not Action:
-            act = acts[acts.index(act)]
+        chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
-        self.phase.apply(self, act, seat)  # type: ignore[arg-type]
-        return act  # type: ignore[return-value]
+        self.phase.apply(self, chosen, seat)
+        return chosen
 
     def _resolve(self, text: str, seat: int, acts: tuple[Action, ...]) -> Action:
         """Find the legal action a loosely written text means, or raise with the reason."""
@@ -292,7 +289,7 @@ class State:
             raise IllegalActionError(text, self._not_your_turn(seat))
         reason = self.why_illegal(Action(canon), seat) if canon else ""
         if not reason:
-            reason = generic_reason(self.phase, self.names[seat], canon, acts)
+            reason = generic_reason(str(self.phase), self.names[seat], canon, acts)
         raise IllegalActionError(text, reason, acts)
 
     def canonical(self, text: str) -> str:

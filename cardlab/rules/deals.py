@@ -64,7 +64,9 @@ def pile(name: str, size: Size = None, *, param: str = "") -> tuple[Part, ...]:
 
 def piles(name: str, count: int, size: Size, *, param: str = "") -> tuple[Part, ...]:
     """``count`` piles ``name1`` … of ``size`` cards each, given together as a list."""
-    return tuple(Part(f"{name}{k + 1}", size, False, param or f"{name}s", count) for k in range(count))
+    return tuple(
+        Part(f"{name}{k + 1}", size, False, param or f"{name}s", count) for k in range(count)
+    )
 
 
 class DealAction(Action):
@@ -155,7 +157,6 @@ class DealRule:
             if positional is not None
             else [p for p in params if any(q.per_seat and q.param == p for q in self.parts)]
         )
-
 
     # ------------------------------------------------------------- layout
     def layout(
@@ -264,7 +265,9 @@ class DealRule:
         form = variant or self.default
         if len(args) > len(self.positional):
             raise IllegalActionError(
-                "deal", f"give at most {len(self.positional)} parts by position: {', '.join(self.positional)}"
+                "deal",
+                f"give at most {len(self.positional)} parts by position: "
+                + ", ".join(self.positional),
             )
         given: dict[str, Any] = dict(zip(self.positional, args, strict=False))
         for k, v in named.items():
@@ -274,7 +277,8 @@ class DealRule:
         unknown = sorted(set(given) - set(self.params))
         if unknown:
             raise IllegalActionError(
-                "deal", f"unknown part {', '.join(unknown)}; this deal has: {', '.join(self.params)}"
+                "deal",
+                f"unknown part {', '.join(unknown)}; this deal has: {', '.join(self.params)}",
             )
         cards, slots, _ = self.layout(game, form)
         fixed = self._fixed(game, slots, given)
@@ -301,7 +305,7 @@ class DealRule:
                 got.append(rest.pop())
             order += got
         act = DealAction(" ".join(["deal", *(c.code for c in order)]))
-        act.variant = variant
+        act.variant = form  # checked against the hand it is applied to
         return act
 
     def _fixed(
@@ -319,9 +323,12 @@ class DealRule:
                 limit = n if part.per_seat else part.group
                 for k, cs in items:
                     if type(k) is not int or not 0 <= k < limit:
-                        what = "seat" if part.per_seat else f"{param} entry"
+                        what = "seat" if part.per_seat else f"place {k!r} in {param}"
                         raise IllegalActionError(
-                            "deal", f"no {what} {k!r}: {what}s are 0 to {limit - 1}"
+                            "deal",
+                            f"no seat {k!r}: seats are 0 to {limit - 1}"
+                            if part.per_seat
+                            else f"no {what}: {param} are numbered 0 to {limit - 1}",
                         )
                     slot = next(s for s in mine if s.seat == k) if part.per_seat else mine[k]
                     self._put(out, slot, cs, f"seat {k}" if part.per_seat else slot.part.name)

@@ -47,7 +47,7 @@ def test_a_list_of_deals_serves_the_first_hands_then_the_seed_deals() -> None:
         (["QS QS"], "Q♠ is dealt twice"),
         (["QS", "QS"], "Q♠ is dealt twice"),
         (["JK1"], "JK1 is not in the standard deck"),
-        ([NORTH + " 2C"], "seat 0 is given 14 cards; a hand holds 13"),
+        ([NORTH + " 2C"], "seat 0 is given 14 hand cards; a hand holds 13"),
         ({4: "QS"}, "no seat 4: seats are 0 to 3"),
     ],
 )
@@ -118,7 +118,13 @@ def test_an_illegal_play_changes_nothing() -> None:
 
 @pytest.mark.parametrize(
     ("seat", "phrase"),
-    [(7, "there is no seat 7"), (-1, "there is no seat -1"), ("North", "there is no seat 'North'")],
+    [
+        (7, "there is no seat 7"),
+        (-1, "there is no seat -1"),
+        ("North", "a seat is a whole number .* not 'North'"),
+        (1.0, r"a seat is a whole number .* not 1\.0 \(a float\)"),
+        (True, r"not True \(a bool\)"),
+    ],
 )
 def test_a_seat_that_does_not_exist_is_named(seat: object, phrase: str) -> None:
     m = hearts()
@@ -235,10 +241,12 @@ def test_events_frame_words_events_for_the_viewer() -> None:
     card = m.legal_actions(0)[0].card
     m.play(f"pass {card.code}", 0)
     frame = m.events_frame()
-    assert list(frame.columns) == ["hand", "kind", "seat", "name", "text"]
+    assert list(frame.columns) == ["hand", "kind", "seat", "name", "text", "cards", "data"]
     assert frame.iloc[0]["kind"] == "deal" and frame.iloc[0]["name"] == "North"
     mine, theirs = m.events_frame(0).iloc[-1]["text"], m.events_frame(1).iloc[-1]["text"]
     assert card.text in mine and card.text not in theirs
+    assert m.events_frame(0).iloc[-1]["cards"] == (card,)  # the chooser knows the card
+    assert m.events_frame(1).iloc[-1]["cards"] == ()  # another seat does not
     assert m.events_frame().iloc[-1]["text"] == mine  # the teacher reads the secret wording
     assert m.event_texts("spectator")[-1] == theirs
 

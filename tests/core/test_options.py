@@ -109,9 +109,10 @@ def test_games_compare_by_rules_options_and_players() -> None:
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
 def test_every_game_loads_with_defaults_and_describes_its_options(spec: Any) -> None:
     game = spec.game()
-    assert game.players == spec.players[0]
+    assert game.players == spec.default_players in spec.players
     described = {r["option"] for r in spec.options_class.describe()}
-    assert {"hands", "first_dealer", "deck"} <= described
+    assert {"hands", "deck"} <= described
+    assert ("first_dealer" in described) == spec.dealer, "a game with a dealer picks the first"
     assert set(game.options.to_dict()) == described
     with pytest.raises(OptionError, match="unknown option"):
         spec.game(no_such_option=1)

@@ -20,8 +20,9 @@ def passing() -> cardlab.Match:
     [
         ("pass ZZ", "'zz' is not a card: write a rank"),
         ("pass", "say which card, e.g. 'pass "),
-        ("draw stock", "North can't draw now (the pass phase allows: pass)"),
-        ("play 2C", "North can't play now (the pass phase allows: pass)"),
+        ("draw stock", "'draw' is not an action North can take now; the pass phase allows 'pass'"),
+        ("play 2C", "'play' is not an action North can take now; the pass phase allows 'pass'"),
+        ("none", "'none' is not an action North can take now"),
     ],
 )
 def test_generic_reasons(passing: cardlab.Match, text: str, expected: str) -> None:

@@ -50,7 +50,7 @@ def test_json_round_trip_rebuilds_the_same_match(match: Match) -> None:
     assert len(again.states()) == len(again) + 1 == len(match.history) + 1
     data = json.loads(replay.to_json())
     assert data["format"] == "cardlab-replay" and data["format_version"] == 1
-    assert data["game"] == "hearts" and data["rules_version"] == 1 and data["seed"] == 11
+    assert data["game"] == "hearts" and data["rules_version"] == 2 and data["seed"] == 11
     assert data["actions"][0][0] is None and data["actions"][0][1].startswith("deal ")
 
 
@@ -164,7 +164,7 @@ def test_chance_and_seat_steps_cannot_be_swapped(match: Match) -> None:
     refused(data, "step 0", "a chance outcome (deal) is due")
     data = data_of(match)
     data["actions"][0][1] = "deal 2C 2C"
-    refused(data, "step 0", "each of the 52 cards")
+    refused(data, "step 0", "each of its 52 cards")
 
 
 def test_actions_after_the_end_and_oversized_replays_are_refused(match: Match) -> None:

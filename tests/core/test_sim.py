@@ -20,6 +20,7 @@ GAME_COLUMNS = [
     *(f"win_{s}" for s in SEATS),
     "winners",
     "winner",
+    "result",
 ]
 HAND_COLUMNS = [
     "game",
