@@ -20,10 +20,10 @@ The 2♣ opens the first trick (when it is out of the deck or in a hole, the low
 held in a hand opens).  Suit must be followed as in Foresight: a player whose hand holds
 the suit led plays one of those cards or a hole card whose back shows that suit; a player
 without the suit in hand may play anything, hole cards included.  There are no trumps;
-the best card in the led suit takes the trick.  Hearts cannot be led before one has been played
-unless the leader's hand holds only hearts (a hole card led blind may be a heart anyway).
-The first trick takes no point card (a heart, the Q♠ or the 10♦) unless it arrives from a
-hole or the player's hand holds nothing but point cards.
+the best card in the led suit takes the trick.  Hearts cannot be led before one has been
+played unless the leader's hand holds only hearts (a hole card led blind may be a heart
+anyway).  The first trick takes no point card (a heart, the Q♠ or the 10♦) unless it
+arrives from a hole or the player's hand holds nothing but point cards.
 
 Scoring: whoever takes every heart and the Q♠ has shot the moon and scores 26, the others
 nothing (the 10♦ does not matter).  Otherwise each player's *take* is 1 per heart, +13 for
@@ -33,15 +33,7 @@ someone reaches 50; the highest total wins, and a tie for the highest means anot
 
 Options
 -------
-============ =========== =====================================================
-option       default     meaning
-============ =========== =====================================================
-target       50          the game ends once a total reaches this
-hands        None        stop after this many hands instead (1 = a single hand)
-first_dealer 0           seat that deals first (the deal passes to the left)
-deck         "foresight" a Foresight deck (the default table or a registered
-                         table of your own)
-============ =========== =====================================================
+{options}
 
 The player count (3, 4, 5 or 6; default 4) is given to :func:`cardlab.load`.
 
@@ -50,13 +42,15 @@ Rulings
 * Hole cards' backs are public; their faces stay hidden from everyone, their owner too,
   until played.  The passer alone knows the face of the hole card it gave (RULINGS.md).
 * Passing is simultaneous and secret: a seat's chosen cards stay in its hand as far as the
-  other seats can see (not even their backs are shown) until every seat has chosen
-  (RULINGS.md).  A seat picks its cards one at a time, then the one that the receiver
-  gets face down as a hole card.  Hole cards are never passed.
+  other seats can see (not even their backs are shown, only how far each seat is) until
+  every seat has chosen (RULINGS.md).  A seat picks its cards one at a time, then the one
+  that the receiver gets face down as a hole card.  Hole cards are never passed.
 * On a hold hand the second hole card is part of each seat's even share of the deal (the
   deck is already dealt out), so every seat still holds the same number of cards.
-* Hole cards keep their slot: slot 1 is the dealt hole card; slot 2 is the card received
-  as a hole card, or the second dealt hole card on a hold hand.
+* A hole card is named by its place in the row as the row lies now, counted from 1:
+  ``play hole 1`` plays the first.  The row keeps its order (the dealt hole card first,
+  then the one received in the pass, or the second dealt one on a hold hand) and closes
+  up when a card leaves it.
 * The opening lead is the 2♣; when it is out of the deck or in a hole, the lowest club
   held in any hand (holes do not count) opens instead (RULINGS.md).  When no hand holds a
   club at all (every club is in a hole or out of the deck), the seat left of the dealer
@@ -71,55 +65,37 @@ Rulings
 * Shooting the moon needs every heart and the Q♠; the 10♦ is ignored (RULINGS.md).
 * The game ends after a hand in which someone reached the target and one seat alone has
   the highest total; a tie for the highest plays another hand (RULINGS.md).
-* Explicit deals list the cards seat by seat: each seat's hole card(s) first, then its hand.
+* Explicit deals list the cards seat by seat, each seat's hole card(s) first, then its
+  hand: ``game.deal(hands, holes)`` for a hand that passes, ``game.deal(hands, holes,
+  hold=True)`` for a hold hand.  A deal written for the other kind of hand is refused
+  when it is applied.
 
 Actions
 -------
 ``pass XX`` (choose a card to pass), ``hole XX`` (which chosen card becomes the receiver's
-hole card), ``play XX`` (a card from hand) and ``blind 1`` / ``blind 2`` (play the hole card
-in that slot without knowing its face).
+hole card), ``play XX`` (a card from hand) and ``play hole N`` (play the N-th card of your
+hole row without knowing its face).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.actions import Action, CardActions, action
-from ..core.agents import Agent
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card, design_suits, get_deck, mask_of, parse_cards
-from ..core.errors import IllegalActionError
+from ..core.actions import Action
+from ..core.agents import PhaseBot, on
+from ..core.cards import CARDS, Card, design_suits, get_deck, mask_of, parse_cards
 from ..core.observation import Back, Observation, Zone
-from ..core.options import Options, option
-from ..core.scoring import HandResult, ScoreLine
-from ..core.state import GameSpec, State
-from ..rules.tricks import (
-    CLASS_TOP,
-    CLUBS_MASK,
-    HEARTS_MASK,
-    HIGH,
-    QS,
-    RANK_ORDER,
-    SUIT_MASKS,
-    cards_by_seat,
-    check_dealt_once,
-    event_table,
-    hole_followers,
-    pass_pick_events,
-    pass_step,
-    play_events,
-    pluralise,
-    shuffled_rest,
-    sorted_cards,
-    take_events,
-    taken_zones,
-    trick_mask,
-    trick_zones,
-    winning_play,
-)
-from ..rules.tricks import PASS_CYCLES as PASS_CYCLES
+from ..core.options import DealerOptions, option
+from ..core.phases import Phase
+from ..core.refusals import plural
+from ..core.registry import register
+from ..core.spec import Game, GameSpec, TableLayout
+from ..rules.deals import DealRule, each_seat
+from ..rules.passing import PASS_CYCLES as PASS_CYCLES
+from ..rules.passing import SecretPick, hand_over_cards, pass_step
+from ..rules.tricks import CLASS_TOP, HEARTS_MASK, HIGH, QS, HoleTrickGame, sorted_cards
 
 TD = 1 * 13 + 9
 #: The cards whose capture changes a take (and that the first trick bars).
@@ -136,11 +112,6 @@ REMOVED: dict[int, tuple[Card, ...]] = {
 }
 #: Cards each seat passes, by player count.
 PASS_COUNT = {3: 4, 4: 3, 5: 3, 6: 2}
-PLAY = CardActions("play", RANK_ORDER)
-PASS = CardActions("pass", RANK_ORDER)
-HOLE = CardActions("hole", RANK_ORDER)
-BLIND = (action("blind 1"), action("blind 2"))
-_BLIND_SLOT = {BLIND[0]: 0, BLIND[1]: 1}
 
 
 def take_of(mask: int) -> int:
@@ -164,87 +135,68 @@ def hand_scores(taken: Sequence[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class HeartburnOptions(Options):
+class HeartburnOptions(DealerOptions):
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight",)
-    deck: str = option("foresight", "which Foresight deck (back table) to use")
-    target: int = option(50, "the game ends once a total reaches this", min=1)
+    deck: str = option(
+        "foresight",
+        "the Foresight deck; a back table of your own registered with "
+        "register_foresight(..., name='mine') is played as 'mine'",
+    )
+    target: int = option(
+        50,
+        "the game ends after a hand in which a total reaches this and one seat alone has "
+        "the highest total",
+        min=1,
+    )
 
 
-class HeartburnState(State):
+# ------------------------------------------------------------------ deal
+def _in_play(game: Game) -> list[Card]:
+    out = REMOVED[game.players]
+    return [c for c in game.deck.cards if c not in out]
+
+
+def _holes(game: Game, variant: str) -> int:
+    return 2 if variant == "hold" else 1
+
+
+def _hand(game: Game, variant: str) -> int:
+    return (52 - len(REMOVED[game.players])) // game.players - _holes(game, variant)
+
+
+def _variant(state: Any) -> str:
+    return "pass" if pass_step(state.players, state.hand_number)[1] else "hold"
+
+
+class HeartburnState(HoleTrickGame):
     """A game of Heartburn in progress.  Hands are bitmasks of card indices."""
 
-    __slots__ = (
-        "_ev",
-        "gift",
-        "hands",
-        "hearts_broken",
-        "holes",
-        "in_play",
-        "last_trick",
-        "leader",
-        "opening",
-        "pass_hole",
-        "pass_sel",
-        "played",
-        "received",
-        "taken",
-        "trick",
-        "trick_blind",
-        "trick_number",
-        "tricks_won",
+    __slots__ = ("chosen", "marked", "received")
+
+    BREAKS = HEARTS_MASK
+    FIRST_BAR = POINTS_MASK
+    BAR_LEADS = True
+    DEAL = DealRule(
+        each_seat(hole=_holes, hand=_hand),
+        cards=_in_play,
+        variant=_variant,
+        variants={
+            "pass": "a hand that passes (one hole card each)",
+            "hold": "a hold hand (two hole cards each)",
+        },
+        positional=("hands", "holes"),
     )
-    _nested_lists: ClassVar[tuple[str, ...]] = ("holes",)
 
-    _ev: tuple[Any, Any, Any, Any]
-    hands: list[int]
-    holes: list[list[int]]
-    gift: list[int]
-    pass_sel: list[int]
-    pass_hole: list[int]
+    chosen: list[int]
+    marked: list[int]
     received: list[int]
-    played: int
-    taken: list[int]
-    tricks_won: list[int]
-    trick: list[int]
-    trick_blind: list[bool]
-    last_trick: tuple[int, tuple[int, ...]]
-    leader: int
-    opening: int
-    trick_number: int
-    hearts_broken: bool
-    in_play: tuple[Card, ...]
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        names = self.names
-        self._ev = (
-            play_events(names),
-            event_table(names, "play", "{name} plays a hole card blind: {card}"),
-            take_events(names),
-            pass_pick_events(names),
-        )
-        removed = mask_of(REMOVED[self.players])
-        self.in_play = tuple(c for c in game.deck.cards if not removed >> c.index & 1)
-        self._reset_hand()
-
-    def _reset_hand(self) -> None:
+    def reset_hand(self) -> None:
+        super().reset_hand()
         n = self.players
-        self.hands = [0] * n
-        self.holes = [[] for _ in range(n)]
-        self.gift = [-1] * n
-        self.pass_sel = [0] * n
-        self.pass_hole = [-1] * n
+        self.chosen = [0] * n
+        self.marked = [-1] * n
         self.received = [0] * n
-        self.played = 0
-        self.taken = [0] * n
-        self.tricks_won = [0] * n
-        self.trick = []
-        self.trick_blind = []
-        self.last_trick = (-1, ())
-        self.leader = -1
-        self.opening = -1
-        self.trick_number = 0
-        self.hearts_broken = False
 
     # ------------------------------------------------------- the cycle
     @property
@@ -262,430 +214,188 @@ class HeartburnState(State):
     @property
     def hand_size(self) -> int:
         """Cards each seat is dealt (hole cards included)."""
-        return len(self.in_play) // self.players
+        return self.tricks
 
     # ------------------------------------------------------------- deal
-    def _check_chance(self, act: Action) -> None:
-        if act.verb != "deal":
-            raise IllegalActionError(str(act), "the cards must be dealt first (a 'deal' action)")
-        cards = act.cards
-        in_play = self.in_play
-        if len(cards) == len(act.args) == len(in_play) and mask_of(cards) == mask_of(in_play):
-            return
-        out = " ".join(c.code for c in REMOVED[self.players]) or "none"
-        raise IllegalActionError(
-            str(act)[:60] + "…",
-            f"a deal must list each of the {len(self.in_play)} cards in play exactly once "
-            f"(out of the deck with {self.players} players: {out})",
-        )
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        cards = list(self.in_play)
-        rng.shuffle(cards)
-        return Action.of("deal", cards)
-
-    def _apply_chance(self, act: Action) -> None:
-        self._reset_hand()
-        cards = act.cards
-        size = self.hand_size
-        offset = self.pass_offset
-        holes = 1 if offset else 2
-        for seat in range(self.players):
-            block = cards[size * seat : size * seat + size]
-            self.holes[seat] = [c.index for c in block[:holes]]
-            self.hands[seat] = mask_of(block[holes:])
-        self.chance = False
+    def on_deal(self, dealt: Any) -> None:
+        n = self.players
+        self.set_holes([dealt.indices("hole", s) for s in range(n)])
+        self.hands = dealt.masks("hand")
+        holes = len(self.holes[0])
+        names = self.names
         self.log(
             "deal",
             self.dealer,
-            f"{self.names[self.dealer]} deals hand {self.hand_number + 1}, "
-            f"{pluralise(holes, 'hole card')} each",
+            f"{names[self.dealer]} deals hand {self.hand_number + 1}, "
+            f"{plural(holes, 'hole card')} each",
+            holes=holes,
         )
+        direction, offset = pass_step(n, self.hand_number)
         if offset:
-            self.phase = "pass"
-            self.to_move = tuple(range(self.players))
+            self.phase = self.PASS
+            self.to_move = tuple(range(n))
             self.log(
                 "pass_start",
                 None,
-                f"Everyone passes {self.pass_count} cards {self.pass_direction}, "
+                f"Everyone passes {self.pass_count} cards {direction}, "
                 "one of them as the receiver's hole card",
+                to=direction,
             )
         else:
-            self.log("pass_start", None, "Hold hand: no passing, a second hole card each")
+            self.log(
+                "pass_start", None, "Hold hand: no passing, a second hole card each", to="hold"
+            )
             self._start_play()
 
-    @classmethod
-    def deal_action(
-        cls,
-        game: Any,
-        hands: Sequence[str | Sequence[Any]] | Mapping[int, Any],
-        holes: Sequence[str | Sequence[Any]] | Mapping[int, Any] | None = None,
-        *,
-        hold: bool = False,
-        rng: random.Random | None = None,
-    ) -> Action:
-        """A deal from hands and hole cards given seat by seat; the rest is dealt at random.
+    # ---------------------------------------------------------- passing
+    def _pass_why(self, act: Action, seat: int) -> str:
+        card = act.card
+        if act.verb == "pass" and card is not None and card.index in self.holes[seat]:
+            return "hole cards are never passed: pass cards from your hand"
+        if act.verb == "play":
+            return "the cards are not played until passing is over"
+        return self.PICK.why(self, act, seat)
 
-        ``hands`` lists each seat's hand (``"AS KS 2C ..."`` or a list of cards), ``holes``
-        each seat's hole card(s): one per seat, two on a hold hand (``hold=True``).
-        Missing cards are filled from ``rng`` (default ``random.Random(0)``).
-        """
-        n = game.players
-        removed = mask_of(REMOVED[n])
-        deck = [c for c in game.deck.cards if not removed >> c.index & 1]
-        size = len(deck) // n
-        nholes = 2 if hold else 1
-        too_many = "seat {seat} is given {count} %s cards; it holds {limit} here"
-        per_hand = cards_by_seat(hands, n, size - nholes, too_many % "hand")
-        per_hole = cards_by_seat(holes or {}, n, nholes, too_many % "hole")
-        used = [c for d in (per_hand, per_hole) for cs in d.values() for c in cs]
-        in_deck = {c.index for c in deck}
-        for c in used:
-            if c.index not in in_deck:
-                raise IllegalActionError("deal", f"{c} is not in play with {n} players")
-        check_dealt_once(used)
-        rest = shuffled_rest(deck, used, rng)
-        order: list[Card] = []
-        for seat in range(n):
-            hole = per_hole.get(seat, [])
-            hand = per_hand.get(seat, [])
-            while len(hole) < nholes:
-                hole.append(rest.pop())
-            while len(hand) < size - nholes:
-                hand.append(rest.pop())
-            order += hole + hand
-        return Action.of("deal", order)
-
-    def _start_play(self) -> None:
-        self.phase = "play"
-        clubs = [self.hands[s] & CLUBS_MASK for s in range(self.players)]
-        low = -1
-        for k in RANK_ORDER:
-            holder = next((s for s in range(self.players) if clubs[s] >> k & 1), -1)
-            if holder >= 0:
-                low = k
-                break
-        if low >= 0:
-            self.opening = low
-            self.leader = holder
-            self.log("lead", holder, f"{self.names[holder]} holds the {CARDS[low].text} and leads")
-        else:
-            self.opening = -1
-            self.leader = (self.dealer + 1) % self.players
-            self.log(
-                "lead",
-                self.leader,
-                f"No hand holds a club: {self.names[self.leader]} leads the first trick",
-            )
-        self.to_move = (self.leader,)
-
-    # ------------------------------------------------------------ legal
-    def _blind(self, seat: int, suit: int = -1) -> tuple[Action, ...]:
-        """Blind plays open to ``seat``: every hole card, or those whose back shows ``suit``."""
-        holes = self.holes[seat]
-        if suit < 0:
-            return tuple(BLIND[i] for i in range(len(holes)) if holes[i] >= 0)
-        return tuple(BLIND[k] for k in hole_followers(holes, self.game.deck.back_masks, suit))
-
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase == "play":
-            trick = self.trick
-            first = self.trick_number == 0
-            if not trick:
-                if first and self.opening >= 0:
-                    return (PLAY[self.opening],)
-                if not self.hearts_broken and hand & ~HEARTS_MASK:
-                    hand &= ~HEARTS_MASK
-                if first and hand & ~POINTS_MASK:
-                    hand &= ~POINTS_MASK
-                return PLAY.of(hand) + self._blind(seat)
-            led = trick[0] // 13
-            follow = (hand >> (13 * led)) & 0x1FFF
-            if follow:
-                return PLAY.suit(led, follow) + self._blind(seat, led)
-            if first and hand & ~POINTS_MASK:
-                hand &= ~POINTS_MASK
-            return PLAY.of(hand) + self._blind(seat)
-        if phase == "pass":
-            sel = self.pass_sel[seat]
-            if sel.bit_count() < self.pass_count:
-                return PASS.of(hand & ~sel)
-            return HOLE.of(sel)
-        return ()
-
-    def why_illegal(self, act: Action, seat: int) -> str:
-        verb = act.verb
-        phase = self.phase
-        if phase == "pass":
-            sel = self.pass_sel[seat]
-            k = self.pass_count
-            card = act.card
-            if verb == "pass":
-                if card is None:
-                    return ""
-                if sel.bit_count() >= k:
-                    return (
-                        f"you have chosen your {k} cards; now pick the one the receiver gets "
-                        "as a hole card ('hole XX')"
-                    )
-                if self.pass_sel[seat] >> card.index & 1:
-                    return f"you have already chosen {card} to pass"
-                if card.index in self.holes[seat]:
-                    return "hole cards are never passed: pass cards from your hand"
-                return f"you don't hold {card} in your hand"
-            if verb == "hole":
-                if sel.bit_count() < k:
-                    return f"choose all {k} cards to pass first, then the hole card"
-                if card is None:
-                    return ""
-                return f"{card} is not one of the cards you are passing"
-            if verb in ("play", "blind"):
-                return "the cards are not played until passing is over"
-            return ""
-        if phase != "play":
-            return ""
-        if verb == "blind":
-            slot = _BLIND_SLOT.get(act)
-            holes = self.holes[seat]
-            if slot is None or slot >= len(holes) or holes[slot] < 0:
-                return "you have no hole card in that slot"
-        elif verb == "play":
-            card = act.card
-            if card is None:
-                return ""
-            if not self.hands[seat] >> card.index & 1:
-                if card.index in self.holes[seat]:
-                    return "that is a hole card: play it blind by its slot ('blind 1')"
-                return f"you don't hold {card} in your hand"
-        else:
-            return ""
-        hand = self.hands[seat]
-        first = self.trick_number == 0
-        if not self.trick:
-            if first and self.opening >= 0:
-                return f"the {CARDS[self.opening].text} must open the first trick"
-            card = act.card
-            if card is not None and card.suit == 2 and not self.hearts_broken:
-                return (
-                    "hearts are not broken yet: lead a heart only when your hand holds nothing else"
-                )
-            return "no point card on the first trick while your hand holds another card"
-        led = self.trick[0] // 13
-        sym = SUIT_SYMBOLS[led]
-        if hand & SUIT_MASKS[led]:
-            if verb == "blind":
-                return (
-                    f"must follow suit: you hold {sym} in hand and that hole card's back "
-                    f"does not show {sym}"
-                )
-            return f"must follow suit: you hold {sym} in hand (or play a hole card showing {sym})"
-        return "no point card on the first trick while your hand holds another card"
-
-    # ------------------------------------------------------------ apply
-    def _apply(self, act: Action, seat: int) -> None:
-        idx = PLAY.index.get(act)
-        if idx is None:
-            slot = _BLIND_SLOT.get(act)
-            if slot is None:
-                if act.verb == "pass":
-                    self._choose_pass(act.cards[0], seat)
-                else:
-                    self._choose_hole(act.cards[0], seat)
-                return
-            holes = self.holes[seat]
-            idx = holes[slot]
-            holes[slot] = -1
-            self.events.append(self._ev[1][seat][idx])
-        else:
-            self.hands[seat] &= ~(1 << idx)
-            self.events.append(self._ev[0][seat][idx])
-        trick = self.trick
-        trick.append(idx)
-        if 26 <= idx < 39 and not self.hearts_broken:
-            self.hearts_broken = True
-            self.log("hearts_broken", seat, "Hearts are broken")
-        n = self.players
-        if len(trick) < n:
-            self.to_move = ((seat + 1) % n,)
-            return
-        best = winning_play(trick, trick[0] // 13)
-        winner = (self.leader + best) % n
-        m = trick_mask(trick)
-        self.taken[winner] |= m
-        self.played |= m
-        self.tricks_won[winner] += 1
-        self.last_trick = (self.leader, tuple(trick))
-        self.trick = []
-        self.trick_number += 1
-        self.leader = winner
-        self.events.append(self._ev[2][winner][trick[best]])
-        if self.trick_number < self.hand_size:
-            self.to_move = (winner,)
-            return
-        self._score_hand()
-
-    def _choose_pass(self, card: Card, seat: int) -> None:
-        self.pass_sel[seat] |= 1 << card.index
-        self.events.append(self._ev[3][seat][card.index])
-
-    def _choose_hole(self, card: Card, seat: int) -> None:
-        self.pass_hole[seat] = card.index
-        t = (seat + self.pass_offset) % self.players
-        self.log(
-            "pass_hole",
-            seat,
-            f"{self.names[seat]} has chosen",
-            f"{self.names[seat]} makes {card.text} {self.names[t]}'s hole card",
-            (seat,),
-        )
-        self.to_move = tuple(s for s in self.to_move if s != seat)
-        if not self.to_move:
-            self._exchange()
+    def _pass_prompt(self, seat: int) -> str:
+        receiver = self.names[(seat + self.pass_offset) % self.players]
+        if self.PICK.marking(self, seat):
+            return f"Choose which of your passed cards {receiver} gets face down as a hole card"
+        more = plural(self.PICK.remaining(self, seat), "more card")
+        return f"Choose {more} to pass {self.pass_direction} to {receiver}"
 
     def _exchange(self) -> None:
         n = self.players
         offset = self.pass_offset
-        sel = self.pass_sel
-        for s in range(n):
-            self.hands[s] &= ~sel[s]
+        marked = self.marked
+        self.received = got = hand_over_cards(
+            self.hands, self.chosen, offset, [1 << marked[s] for s in range(n)]
+        )
+        names = self.names
+        back_of = self.game.deck.back_of
+        count = plural(self.pass_count, "card")
         for s in range(n):
             t = (s + offset) % n
-            hole = self.pass_hole[s]
-            rest = sel[s] & ~(1 << hole)
-            self.hands[t] |= rest
-            self.holes[t].append(hole)
-            self.gift[s] = hole
-            self.received[t] = rest
-            shown = " ".join(c.text for c in sorted_cards(rest))
-            back = self.game.deck.back_of(CARDS[hole])
+            self.lay_in_hole(t, marked[s], s)
+            back = back_of(CARDS[marked[s]])
+            cards = sorted_cards(got[t])
             self.log(
                 "pass",
                 s,
-                f"{self.names[s]} passes {pluralise(self.pass_count, 'card')} to "
-                f"{self.names[t]}, one of them face down as a hole card [{back}]",
-                f"{self.names[s]} passes {shown} to {self.names[t]}, and a hole card [{back}]",
+                f"{names[s]} passes {count} to {names[t]}, one of them face down as a hole "
+                f"card [{back}]",
+                f"{names[s]} passes {' '.join(c.text for c in cards)} to {names[t]}, and a "
+                f"hole card [{back}]",
                 (s, t),
+                hidden=cards,
+                to=t,
             )
-        self.pass_sel = [0] * n
+        self.chosen = [0] * n
         self._start_play()
 
-    def _score_hand(self) -> None:
+    def _start_play(self) -> None:
+        self.phase = self.PLAY
+        if self.open_lowest(0) < 0:
+            seat = (self.dealer + 1) % self.players
+            self.lead(seat)
+            self.log(
+                "lead", seat, f"No hand holds a club: {self.names[seat]} leads the first trick"
+            )
+
+    # ---------------------------------------------------------- scoring
+    def hand_played(self) -> None:
         n = self.players
         taken = self.taken
         names = self.names
-        points = hand_scores(taken)
-        lines: list[ScoreLine] = []
         shooter = next((s for s in range(n) if taken[s] & BAD_MASK == BAD_MASK), -1)
         if shooter >= 0:
             for s in range(n):
                 if s == shooter:
-                    lines.append(ScoreLine(s, 26, "shot the moon (every heart and the Q♠)"))
+                    self.award(s, 26, "shot the moon (every heart and the Q♠)")
                 else:
-                    lines.append(ScoreLine(s, 0, f"{names[shooter]} shot the moon"))
-            summary = f"{names[shooter]} shot the moon"
-        else:
-            takes = [take_of(t) for t in taken]
-            high = max(takes)
-            top = " and ".join(names[s] for s in range(n) if takes[s] == high)
-            for s in range(n):
-                if not taken[s] & BAD_MASK:
-                    extra = " (the 10♦ alone does not count)" if taken[s] >> TD & 1 else ""
-                    lines.append(ScoreLine(s, 0, f"took no heart and not the Q♠{extra}: scores 0"))
-                    continue
-                lines.append(ScoreLine(s, high, f"highest take ({top})"))
-                lines.append(ScoreLine(s, -takes[s], f"own take: {_describe(taken[s])}"))
-            summary = "Takes: " + ", ".join(f"{names[s]} {takes[s]}" for s in range(n))
-            summary += "; scores: " + ", ".join(f"{names[s]} {points[s]}" for s in range(n))
-        self.log("hand_over", None, f"Hand {self.hand_number + 1} over. {summary}")
-        self._end_hand(HandResult(self.hand_number, tuple(points), tuple(lines), summary))
+                    self.award(s, 0, f"{names[shooter]} shot the moon")
+            self.end_hand(f"{names[shooter]} shot the moon", shooter)
+            return
+        takes = [take_of(t) for t in taken]
+        high = max(takes)
+        top = " and ".join(names[s] for s in range(n) if takes[s] == high)
+        points = []
+        for s in range(n):
+            if not taken[s] & BAD_MASK:
+                extra = " (the 10♦ alone does not count)" if taken[s] >> TD & 1 else ""
+                self.award(s, 0, f"took no heart and not the Q♠{extra}: scores 0")
+                points.append(0)
+                continue
+            self.award(s, high, f"highest take ({top})")
+            self.award(s, -takes[s], f"own take: {_describe(taken[s])}")
+            points.append(high - takes[s])
+        summary = "Takes: " + ", ".join(f"{names[s]} {takes[s]}" for s in range(n))
+        summary += "; scores: " + ", ".join(f"{names[s]} {points[s]}" for s in range(n))
+        self.end_hand(summary)
 
-    def _game_over(self) -> bool:
+    def game_over(self) -> bool:
         best = max(self.scores)
         return best >= int(self.options.target) and self.scores.count(best) == 1
 
     # ------------------------------------------------------ observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        if self.phase == "pass":
+            return {"passing": self.PICK.picked_text(self, seat)}
+        if self.phase == "deal":
+            return {}
+        return {"tricks": self.tricks_won[seat], "take": take_of(self.taken[seat])}
+
     def observation(self, viewer: Any = None) -> Observation:
-        v = self.viewer(viewer)
+        view = self.view(viewer)
         n = self.players
-        zones: list[Zone] = []
         passing = self.phase == "pass"
-        back_of = self.game.deck.back_of
-        for s in range(n):
-            held = self.hands[s]
-            if passing and (v == s or v == "teacher"):
-                held &= ~self.pass_sel[s]
-            zones.append(
-                Zone(
-                    "hand",
-                    s,
-                    self.held_entries(sorted_cards(held), v == s, v),
-                    "hand",
-                    label=self.names[s],
-                )
-            )
-        for s in range(n):
-            entries: list[Any] = []
-            for c in self.holes[s]:
-                if c < 0:
-                    continue
-                card = CARDS[c]
-                if isinstance(v, int) and self.gift[v] == c:
-                    entries.append(card)
-                elif v == "teacher":
-                    entries.append(self.entry(card, False, v))
-                else:
-                    entries.append(Back(back_of(card)))
-            zones.append(Zone("hole", s, tuple(entries), "row", label=f"{self.names[s]}'s hole"))
+        zones = self.hand_zones(view, self.chosen if passing else None)
+        zones += self.hole_zones(view)
         if passing:
-            for s in range(n):
-                mine = v == s or v == "teacher"
-                shown = sorted_cards(self.pass_sel[s]) if mine else ()
-                zones.append(
-                    Zone(
-                        "passing",
-                        s,
-                        self.held_entries(shown, v == s, v),
-                        "row",
-                        label=f"{self.names[s]} passes",
-                    )
-                )
-        zones.extend(trick_zones(self.trick, self.leader, self.last_trick, n))
-        zones.extend(taken_zones(self.taken, POINTS_MASK, self.names))
+            zones += [self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(n)]
+        zones += self.trick_zones()
+        zones += self.taken_zones(POINTS_MASK)
         zones.append(Zone("out", None, REMOVED[n], "row", label="out of the deck"))
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,
             "pass_count": self.pass_count,
-            "hearts_broken": self.hearts_broken,
+            "hearts_broken": self.broken,
             "trick_number": self.trick_number + 1,
-            "tricks_won": tuple(self.tricks_won),
-            "takes": tuple(take_of(t) for t in self.taken),
-            "names": self.names,
             "target": self.options.target,
             "deck": self.options.deck,
-            "played": sorted_cards(self.played),
-            "hole_slots": tuple(
-                tuple(i + 1 for i, c in enumerate(self.holes[s]) if c >= 0) for s in range(n)
-            ),
         }
         if self.leader >= 0:
             info["leader"] = self.leader
-        if isinstance(v, int):
+        v = view.seat
+        if v is not None:
             if self.received[v]:
                 info["received"] = sorted_cards(self.received[v])
-            if passing and self.pass_hole[v] >= 0:
-                info["hole_choice"] = CARDS[self.pass_hole[v]]
-            if self.gift[v] >= 0 and self.gift[v] in self.holes[(v + self.pass_offset) % n]:
-                info["gave_hole"] = CARDS[self.gift[v]]
-        return self._observation(v, zones, **info)
+            if passing and self.marked[v] >= 0:
+                info["hole_choice"] = CARDS[self.marked[v]]
+            gave = self.hole_known[v]
+            if gave:
+                info["gave_hole"] = CARDS[gave.bit_length() - 1]
+        return self.observe(view, zones, info)
+
+    # ------------------------------------------------------------ phases
+    PICK = SecretPick(
+        "pass",
+        lambda st: PASS_COUNT[st.players],
+        _exchange,
+        mark="hole",
+        mark_what="the receiver gets face down as a hole card",
+        mark_label="hole card",
+    )
+    PASS = Phase("pass", PICK.legal, PICK.apply, _pass_why, _pass_prompt)
+    PLAY = HoleTrickGame.play_phase(
+        "Play a card to the trick: from your hand, or a hole card by its place in the row"
+    )
 
 
 def _describe(mask: int) -> str:
     parts = []
     h = (mask & HEARTS_MASK).bit_count()
     if h:
-        parts.append(f"{pluralise(h, 'heart')} (+{h})")
+        parts.append(f"{plural(h, 'heart')} (+{h})")
     if mask >> QS & 1:
         parts.append("the Q♠ (+13)")
     if mask >> TD & 1:
@@ -694,9 +404,7 @@ def _describe(mask: int) -> str:
 
 
 # ------------------------------------------------------------------- bot
-
-
-class HeartburnBot(Agent):
+class HeartburnBot(PhaseBot):
     """Greedy Heartburn: aim for a small take that is not the highest.
 
     Each play is judged by the hand score it would leave (the highest take minus its own,
@@ -704,7 +412,8 @@ class HeartburnBot(Agent):
     card could be (the unseen cards with that back).  Backs of the other seats' hands and
     hole cards tell it who may still hold the suit led and how high.  It passes the Q♠ and
     its lowest cards otherwise (keeping the high cards that win the odd heart and the 10♦),
-    and makes the Q♠, when it passes it, the receiver's hole card.  It reads only its observation.
+    and makes the Q♠, when it passes it, the receiver's hole card.  It reads only its
+    observation.
     """
 
     name = "heuristic"
@@ -714,14 +423,6 @@ class HeartburnBot(Agent):
     hope = 0.6
     #: Points a seat void in the suit led is expected to throw on a trick.
     dump = 1.0
-
-    def act(self, obs: Observation) -> Action:
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == "pass":
-            return self._pass(obs)
-        return self._play(obs)
 
     # ----------------------------------------------------------- passing
     @staticmethod
@@ -737,19 +438,21 @@ class HeartburnBot(Agent):
             return -20.0
         return -float(HIGH[c.index]) - 0.1 * counts[c.suit]
 
-    def _pass(self, obs: Observation) -> Action:
+    @on("pass")
+    def pass_card(self, obs: Observation) -> Action:
+        """A card to pass, or (once all are chosen) the one that becomes a hole card."""
         me = obs.seat or 0
-        hand = obs.my_hand
         passing = obs.zone("passing", me).faces
         counts = [0, 0, 0, 0]
-        for c in (*hand, *passing):
+        for c in (*obs.my_hand, *passing):
             counts[c.suit] += 1
         choices = {a.cards[0]: a for a in obs.legal}
         best = max(choices, key=lambda c: (self._danger(c, counts), c.index))
         return choices[best]
 
     # -------------------------------------------------------------- play
-    def _play(self, obs: Observation) -> Action:
+    @on("play")
+    def play(self, obs: Observation) -> Action:
         me = obs.seat or 0
         n = obs.players
         info = obs.info
@@ -758,17 +461,18 @@ class HeartburnBot(Agent):
         trick_zone = obs.zone("trick")
         trick = list(trick_zone.faces)
         trick_seats = list(trick_zone.seats)
-        takes = list(info["takes"])
+        takes = [obs.value(s, "take", 0) for s in range(n)]
         taken_faces = [obs.zone("taken", s).faces for s in range(n)]
         bad = [any(c.suit == 2 or c.index == QS for c in cs) for cs in taken_faces]
 
         # Cards whose place is known to this seat: the rest are where backs say they may be.
         known = set(obs.my_hand) | set(trick) | set(obs.zone("out").faces)
-        known |= set(obs.zone("last_trick").faces)
         for z in obs.zones:
-            if z.name in ("taken", "hole"):
+            if z.name in ("taken", "hole", "last_trick"):
                 known |= set(z.faces)
-        known |= set(info.get("played", ()))
+        for ev in obs.history:
+            if ev.kind == "play":
+                known |= set(ev.cards)
 
         # What each other seat may still hold: back designs of its hand and hole cards.
         designs: list[list[int]] = [[] for _ in range(n)]
@@ -847,14 +551,12 @@ class HeartburnBot(Agent):
             return [c for c in CARDS[:52] if c not in known and backs(c) == design_mask]
 
         my_holes = obs.zone("hole", me).cards
-        slots = info["hole_slots"][me]
         scored: list[tuple[float, int, Action]] = []
         for i, a in enumerate(obs.legal):
-            if a.verb == "play":
+            if a.cards:
                 v = value(a.cards[0])
             else:
-                slot = int(a.args[0])
-                entry = my_holes[slots.index(slot)]
+                entry = my_holes[int(a.args[1]) - 1]
                 mask = design_suits(entry.design) if isinstance(entry, Back) else 0
                 faces = candidates(mask) or [c for c in CARDS[:52] if backs(c) == mask]
                 v = sum(value(f) for f in faces) / len(faces) if faces else -5.0
@@ -863,16 +565,26 @@ class HeartburnBot(Agent):
         return max(scored)[2]
 
 
-GAME = GameSpec(
-    name="heartburn",
-    title="Heartburn",
-    family="trick-taking",
-    players=(4, 3, 5, 6),
-    summary="Hearts on the Foresight deck with hole cards: take a little, never the most.",
-    state_class=HeartburnState,
-    options_class=HeartburnOptions,
-    version=1,
-    deck="foresight 52 (low cards removed for 3, 5, 6)",
-    bots={"heuristic": HeartburnBot},
-    source="foresight-deck-games.txt (Heartburn)",
+GAME = register(
+    GameSpec(
+        name="heartburn",
+        title="Heartburn",
+        family="trick-taking",
+        players=(3, 4, 5, 6),
+        summary="Hearts on the Foresight deck with hole cards: take a little, never the most.",
+        state_class=HeartburnState,
+        options_class=HeartburnOptions,
+        version=2,
+        deck="foresight 52 (low cards removed for 3, 5, 6)",
+        bots={"heuristic": HeartburnBot},
+        source="foresight-deck-games.txt (Heartburn)",
+        default_players=4,
+        layout=TableLayout(
+            center=("trick", "last_trick", "out"),
+            compact=("taken", "hole", "passing"),
+            small=("last_trick",),
+        ),
+        related=(("hearts", "classic"),),
+        bench_target=2_500,
+    )
 )

@@ -119,7 +119,9 @@ class HeartsState(TrickGame):
     # ------------------------------------------------------------- deal
     def on_deal(self, dealt: Any) -> None:
         self.hands = dealt.masks("hand")
-        self.log("deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}")
+        self.log(
+            "deal", self.dealer, f"{self.names[self.dealer]} deals hand {self.hand_number + 1}"
+        )
         direction, offset = pass_step(4, self.hand_number)
         if offset:
             self.phase = self.PASS
@@ -167,7 +169,9 @@ class HeartsState(TrickGame):
             self.shooter = shooter
             self.phase = self.MOON
             self.to_move = (shooter,)
-            self.log("moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score")
+            self.log(
+                "moon", shooter, f"{self.names[shooter]} shot the moon and chooses how to score"
+            )
             return
         self._score(moon_subtract=self.options.moon == "subtract")
 
@@ -197,7 +201,10 @@ class HeartsState(TrickGame):
         if shooter >= 0:
             summary = f"{names[shooter]} shot the moon"
             self.log(
-                "moon", shooter, summary + (", scoring −26" if moon_subtract else ""), shooter=shooter
+                "moon",
+                shooter,
+                summary + (", scoring −26" if moon_subtract else ""),
+                shooter=shooter,
             )
         else:
             taken = self._hand_points()
@@ -229,9 +236,7 @@ class HeartsState(TrickGame):
         passing = self.phase == "pass"
         zones = self.hand_zones(view, self.chosen if passing else None)
         if passing:
-            zones += [
-                self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(4)
-            ]
+            zones += [self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(4)]
         zones += self.trick_zones()
         zones += self.taken_zones(self._need())
         info: dict[str, Any] = {
@@ -365,7 +370,7 @@ GAME = register(
         layout=TableLayout(
             center=("trick", "last_trick"), compact=("taken", "passing"), small=("last_trick",)
         ),
-        bench_target=5_000,
+        bench_target=4_000,
         lower_is_better=True,
     )
 )

@@ -5,7 +5,9 @@ card per action, and nobody learns another seat's picks until all are in: Hearts
 and Heartburn's passing now, drafting and secret signals in later games.  It keeps the
 picks in ``state.chosen`` (a bitmask per seat), lists and refuses picks, narrates them
 privately, and calls the game when every seat is done.  Others see only how many cards
-a seat has chosen (``picked_text``), never which: not even their backs.
+a seat has chosen (``picked_text``), never which: not even their backs.  With ``mark``
+each seat then marks one of its picks with a second verb (Heartburn's ``hole XX``: the
+passed card that becomes the receiver's hole card), kept in ``state.marked``.
 
 The passing cycle (``PASS_CYCLES``) gives each hand's direction by table size, ending
 with a hand in which nobody passes; :func:`hand_over_cards` moves each seat's picks to
@@ -18,7 +20,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action, CardActions
-from ..core.events import Event
 from ..core.observation import Zone
 from ..core.refusals import plural
 from ..core.view import View
@@ -52,6 +53,11 @@ class SecretPick:
     ``verb`` names the pick (``pass XX``); ``done(state)`` runs once every seat has
     picked.  The handlers ``legal``, ``apply`` and ``why`` make a phase:
     ``Phase("pass", PICK.legal, PICK.apply, PICK.why, prompt)``.
+
+    With ``mark="hole"`` a seat that has made its picks marks one of them
+    (``hole XX``; ``state.marked[seat]`` is its card index, -1 until then), described as
+    ``mark_what`` ("the receiver gets face down as a hole card") in refusals and
+    ``mark_label`` ("hole card") in progress texts.
     """
 
     def __init__(
@@ -63,6 +69,9 @@ class SecretPick:
         source: Callable[[Any, int], int] | None = None,
         what: str = "to pass",
         zone: str = "passing",
+        mark: str | None = None,
+        mark_what: str = "",
+        mark_label: str = "",
     ) -> None:
         self.verb = verb
         self.actions = CardActions(verb, RANK_ORDER)
@@ -71,49 +80,76 @@ class SecretPick:
         self.source = source
         self.what = what
         self.zone_name = zone
-        self._events: dict[tuple[str, ...], tuple[tuple[Event, ...], ...]] = {}
+        self.mark = mark
+        self.marks = CardActions(mark, RANK_ORDER) if mark else None
+        self.mark_what = mark_what
+        self.mark_label = mark_label
+        self._events: dict[tuple[str, ...], tuple[Any, Any]] = {}
         self._last: tuple[Any, Any] = ((), ())
 
-    def events(self, names: tuple[str, ...]) -> tuple[tuple[Event, ...], ...]:
-        """The private pick events by seat and card (built once per table of names)."""
+    def events(self, names: tuple[str, ...]) -> tuple[Any, Any]:
+        """The private pick (and mark) events by seat and card (built once per table of names)."""
         last = self._last
         if last[0] is names:
             return last[1]  # type: ignore[no-any-return]
-        table = self._events.get(names)
-        if table is None:
-            table = self._events[names] = event_table(
+        tables = self._events.get(names)
+        if tables is None:
+            picks = event_table(
                 names,
                 "pick",
                 "{name} chooses a card " + self.what,
                 "{name} chooses {card} " + self.what,
                 verb=self.verb,
             )
-        self._last = (names, table)
-        return table
+            marks = None
+            if self.mark:
+                marks = event_table(
+                    names,
+                    "pick",
+                    "{name} chooses which card " + self.mark_what,
+                    "{name} chooses {card} as the card " + self.mark_what,
+                    verb=self.mark,
+                )
+            tables = self._events[names] = (picks, marks)
+        self._last = (names, tables)
+        return tables
 
     def needed(self, state: Any) -> int:
         """How many cards each seat picks."""
         n = self.count
-        return n if type(n) is int else n(state)  # type: ignore[operator]
+        return n if isinstance(n, int) else int(n(state))
 
     def remaining(self, state: Any, seat: int) -> int:
-        return self.needed(state) - state.chosen[seat].bit_count()
+        return self.needed(state) - int(state.chosen[seat].bit_count())
+
+    def marking(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` has made its picks and has still to mark one."""
+        return self.mark is not None and self.remaining(state, seat) <= 0 and state.marked[seat] < 0
 
     def legal(self, state: Any, seat: int) -> tuple[Action, ...]:
         chosen = state.chosen[seat]
         n = self.count
         if chosen.bit_count() >= (n if type(n) is int else self.needed(state)):
+            if self.marks is not None and state.marked[seat] < 0:
+                return self.marks.of(chosen)
             return ()
         held = state.hands[seat] if self.source is None else self.source(state, seat)
         return self.actions.of(held & ~chosen)
 
     def apply(self, state: Any, act: Action, seat: int) -> None:
         idx = act.cards[0].index
+        if act.verb != self.verb:
+            state.marked[seat] = idx
+            state.events.append(self.events(state.names)[1][seat][idx])
+            self.finish(state, seat)
+            return
         chosen = state.chosen[seat] | 1 << idx
         state.chosen[seat] = chosen
-        state.events.append(self.events(state.names)[seat][idx])
+        state.events.append(self.events(state.names)[0][seat][idx])
         n = self.count
-        if chosen.bit_count() >= (n if type(n) is int else self.needed(state)):
+        if self.marks is None and chosen.bit_count() >= (
+            n if type(n) is int else self.needed(state)
+        ):
             self.finish(state, seat)
 
     def finish(self, state: Any, seat: int) -> None:
@@ -124,17 +160,35 @@ class SecretPick:
 
     def why(self, state: Any, act: Action, seat: int) -> str:
         card = act.card
-        if act.verb != self.verb or card is None:
+        verb = act.verb
+        if verb not in (self.verb, self.mark) or card is None:
             return ""
+        n = self.needed(state)
+        done = self.remaining(state, seat) <= 0
+        if verb == self.mark:
+            if not done:
+                return (
+                    f"choose all {plural(n, 'card')} {self.what} first, "
+                    f"then the one {self.mark_what}"
+                )
+            return f"{card} is not one of the cards you chose {self.what}"
         if state.chosen[seat] >> card.index & 1:
             return f"you have already chosen {card} {self.what}"
-        if self.remaining(state, seat) <= 0:
-            return f"you have already chosen your {plural(self.needed(state), 'card')}"
+        if done:
+            if self.marking(state, seat):
+                return (
+                    f"you have chosen your {plural(n, 'card')}; now pick the one "
+                    f"{self.mark_what} ('{self.mark} XX')"
+                )
+            return f"you have already chosen your {plural(n, 'card')}"
         return f"you don't hold {card} in your hand"
 
     def picked_text(self, state: Any, seat: int) -> str:
-        """How far ``seat`` is (public): ``"2 of 3"``."""
-        return f"{state.chosen[seat].bit_count()} of {self.needed(state)}"
+        """How far ``seat`` is (public): ``"2 of 3"``, ``"3 of 3 + hole card"``."""
+        text = f"{state.chosen[seat].bit_count()} of {self.needed(state)}"
+        if self.mark is not None and state.marked[seat] >= 0:
+            text += f" + {self.mark_label}"
+        return text
 
     def zone(self, state: Any, view: View, seat: int, label: str) -> Zone:
         """``seat``'s picks: shown to that seat (and the teacher) only; empty for others."""

@@ -18,10 +18,15 @@ and uses the ready-made play phase (``TrickGame.play_phase()``):
 ``JOKER_TRUMP``
     the Joker (card index 52) is the lowest trump and follows trumps.
 
+:meth:`TrickGame.open_lowest` gives the first lead to the lowest card of a suit held in
+any hand (the 2♣, or the lowest club when the 2♣ is out of the hands).
+
 :class:`HoleTrickGame` adds hole cards, the face-down cards of Foresight and Heartburn,
 played with one vocabulary: ``play hole N`` plays the N-th card of the seat's hole row
-as it lies now.  With the suit led in hand a hole card may follow only when its back
-shows that suit (whatever its face); otherwise any hole card may be played.
+as it lies now (counted from 1); the row keeps its order and closes up when a card
+leaves it.  With the suit led in hand a hole card may follow only when its back shows
+that suit (whatever its face); otherwise any hole card may be played.  Who knows a hole
+card's face is kept in ``hole_known``.
 
 A game supplies ``hand_played()`` (score the hand when the last trick is taken) and
 reads ``self.taken``, ``self.tricks_won`` and ``self.last_trick``.
@@ -38,6 +43,7 @@ from ..core.clone import Frozen
 from ..core.events import Event, event
 from ..core.observation import Zone
 from ..core.phases import Phase
+from ..core.refusals import ascii_int
 from ..core.state import State
 from ..core.view import View
 
@@ -51,14 +57,23 @@ QS = 3 * 13 + 11
 RANK_ORDER = (*range(1, 13), 0)
 #: Card indices in display order: suit by suit, each in trick-taking order.
 ORDER = tuple(13 * s + k for s in range(4) for k in RANK_ORDER)
+#: Foresight backs: the trick-taking strengths a back printing k suits allows (k: 4 = A K
+#: or the Joker, 3 = Q J 10, 2 = 9-4, 1 = 3 2), strongest first, and the strongest alone.
+CLASS_RANKS = {4: (14, 13), 3: (12, 11, 10), 2: (9, 8, 7, 6, 5, 4), 1: (3, 2)}
+CLASS_TOP = {k: ranks[0] for k, ranks in CLASS_RANKS.items()}
 
 PLAY = CardActions("play", RANK_ORDER)
 PLAY_JOKER = action("play JK1")
 PLAY_HOLE = tuple(action(f"play hole {k + 1}") for k in range(8))
 _PLAY_INDEX = PLAY.index
 _HOLE_INDEX = {a: k for k, a in enumerate(PLAY_HOLE)}
+#: ``play hole N`` actions by bitmask of row places (bit k: place k + 1).
+_HOLE_SETS = tuple(tuple(PLAY_HOLE[k] for k in range(8) if m >> k & 1) for m in range(256))
+_HOLE_TABLES: dict[tuple[Any, ...], Any] = {}
 #: The next seat, by table size and seat, as a ``to_move`` tuple.
 _NEXT = {n: tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9)}
+#: ``TrickGame.extras`` bits: the Joker is played as a trump; hole cards are played.
+JOKER_PLAYS, HOLE_PLAYS = 1, 2
 _SEAT = {n: tuple((s,) for s in range(n)) for n in range(1, 9)}
 
 
@@ -82,9 +97,7 @@ def trick_mask(trick: Sequence[int]) -> int:
     return m
 
 
-def winning_play(
-    trick: Sequence[int], led: int, trump: int = -1, rank_only: bool = False
-) -> int:
+def winning_play(trick: Sequence[int], led: int, trump: int = -1, rank_only: bool = False) -> int:
     """Position in ``trick`` of the card that takes it (see :class:`TrickGame`'s ``WINNER``)."""
     best = 0
     if rank_only:
@@ -150,18 +163,18 @@ class TrickGame(State):
     __slots__ = (
         "_next",
         "_plays",
+        "_seats",
         "_takes",
         "breaks",
         "broken",
+        "extras",
         "first_bar",
-        "_seats",
-        "plain",
-        "rank_only",
         "hands",
         "last_trick",
         "leader",
         "led",
         "opening",
+        "rank_only",
         "taken",
         "trick",
         "trick_number",
@@ -177,8 +190,9 @@ class TrickGame(State):
     BAR_LEADS: ClassVar[bool] = False
     JOKER_TRUMP: ClassVar[bool] = False
     HOLES: ClassVar[bool] = False
-    #: Set by the class: neither a Joker nor hole cards (the lean path).
-    PLAIN: ClassVar[bool] = True
+    #: Set by the class: what the play takes beyond cards in hand (0: the lean path;
+    #: ``JOKER_PLAYS`` and ``HOLE_PLAYS`` bits).
+    EXTRAS: ClassVar[int] = 0
     #: Wording of a play and of a trick taken ({name}, {card}).
     PLAYS: ClassVar[str] = "{name} plays {card}"
     TAKES: ClassVar[str] = "{name} takes the trick with {card}"
@@ -188,7 +202,7 @@ class TrickGame(State):
     hands: list[int]
     trick: list[int]
     breaks: int
-    plain: bool
+    extras: int
     rank_only: bool
     first_bar: int
     leader: int
@@ -208,13 +222,13 @@ class TrickGame(State):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.PLAIN = not (cls.JOKER_TRUMP or cls.HOLES)
+        cls.EXTRAS = (JOKER_PLAYS if cls.JOKER_TRUMP else 0) | (HOLE_PLAYS if cls.HOLES else 0)
 
     def setup(self) -> None:
         # The rules are copied into slots: reading a slot is quicker than a class attribute.
         self.tricks = self.tricks_per_hand()
         self.breaks = self.BREAKS
-        self.plain = self.PLAIN
+        self.extras = self.EXTRAS
         self.rank_only = self.WINNER == "rank"
         self.first_bar = self.FIRST_BAR
         key = (type(self), self.names)
@@ -261,26 +275,44 @@ class TrickGame(State):
         self.leader = seat
         self.to_move = (seat,)
 
+    def open_lowest(self, suit: int = 0) -> int:
+        """The holder of the lowest card of ``suit`` in any hand must lead it to the first trick.
+
+        Returns that seat, or -1 (nothing changed) when no hand holds the suit.
+        """
+        base = 13 * suit
+        held = [h >> base & 0x1FFF for h in self.hands]
+        for k in RANK_ORDER:
+            for seat, m in enumerate(held):
+                if m >> k & 1:
+                    card = CARDS[base + k]
+                    self.opening = base + k
+                    self.lead(seat)
+                    self.log("lead", seat, f"{self.names[seat]} holds the {card.text} and leads")
+                    return seat
+        return -1
+
     # ------------------------------------------------------------ legal
     def play_legal(self, seat: int) -> tuple[Action, ...]:
         """The legal plays of ``seat``: leading and following rules, then the first-trick bar."""
         hand = self.hands[seat]
+        extras = self.extras
         if self.trick:
             led = self.led
             follow = hand >> 13 * led & 0x1FFF
-            if self.plain:
+            if not extras:
                 if follow:
                     return PLAY.suit(led, follow)
                 bar = self.first_bar
                 if bar and self.trick_number == 0 and hand & ~bar:
                     hand &= ~bar
                 return PLAY.of(hand)
-            joker = self.JOKER_TRUMP and led == self.trump and hand >> JOKER & 1
+            joker = extras & JOKER_PLAYS and led == self.trump and hand >> JOKER & 1
             if follow or joker:
                 acts = PLAY.suit(led, follow) if follow else ()
                 if joker:
                     acts = (*acts, PLAY_JOKER)
-                return acts + self.hole_plays(seat, led) if self.HOLES else acts
+                return acts + self.hole_plays(seat, led) if extras & HOLE_PLAYS else acts
             bar = self.first_bar
             if bar and self.trick_number == 0 and hand & ~bar:
                 hand &= ~bar
@@ -294,11 +326,13 @@ class TrickGame(State):
             if first and self.BAR_LEADS and hand & ~self.first_bar:
                 hand &= ~self.first_bar
         acts = PLAY.of(hand)
-        if self.plain:
+        if not extras:
             return acts
-        if self.JOKER_TRUMP and hand >> JOKER & 1:
+        if extras & JOKER_PLAYS and hand >> JOKER & 1:
             acts = (*acts, PLAY_JOKER)
-        return acts + self.hole_plays(seat, -1) if self.HOLES else acts
+        if extras & HOLE_PLAYS:
+            return acts + _HOLE_SETS[(1 << len(self.holes[seat])) - 1]  # type: ignore[attr-defined]
+        return acts
 
     def play_why(self, act: Action, seat: int) -> str:
         """Why a play is refused, in rule terms."""
@@ -313,19 +347,18 @@ class TrickGame(State):
             )
         hand = self.hands[seat]
         if not hand >> card.index & 1:
-            if self.HOLES and card.index in getattr(self, "holes", ((),) * self.players)[seat]:
-                return "that is a hole card: play it by its place in the row ('play hole 1')"
-            return f"you don't hold {card} in your hand"
+            return self.missing_why(card, seat)
         first = self.trick_number == 0
         if not self.trick:
             if first and self.opening >= 0:
                 return f"the {CARDS[self.opening].text} must open the first trick"
             if self.BREAKS >> card.index & 1 and not self.broken:
                 what = self.BROKEN_TEXT.split(" are ")[0].lower()
-                return (
-                    f"{what} are not broken yet: lead one only when your hand holds nothing else"
-                )
-            return f"no {self.bar_text()} on the first trick while your hand holds another card"
+                return f"{what} are not broken yet: lead one only when your hand holds nothing else"
+            return (
+                f"you can't lead {self.bar_text()} to the first trick while your hand "
+                "holds another card"
+            )
         led = self.led
         sym = SUIT_SYMBOLS[led]
         if self.hands[seat] & SUIT_MASKS[led] or (
@@ -334,6 +367,10 @@ class TrickGame(State):
             extra = " (or a hole card whose back shows it)" if self.HOLES else ""
             return f"must follow suit: you hold {sym} in hand{extra}"
         return f"you can't play {self.bar_text()} on the first trick while you hold any other card"
+
+    def missing_why(self, card: Card, seat: int) -> str:
+        """Why ``card`` can't be played: it is not in the seat's hand."""
+        return f"you don't hold {card} in your hand"
 
     def hole_why(self, act: Action, seat: int) -> str:
         return "there are no hole cards in this game"
@@ -428,14 +465,26 @@ class TrickGame(State):
             mine = view.seat == s or view.teacher
             held = self.hands[s] & ~hidden[s] if hidden is not None and mine else self.hands[s]
             out.append(
-                Zone("hand", s, view.held(sorted_cards(held), view.seat == s), "hand", label=self.names[s])
+                Zone(
+                    "hand",
+                    s,
+                    view.held(sorted_cards(held), view.seat == s),
+                    "hand",
+                    label=self.names[s],
+                )
             )
         return out
 
     def taken_zones(self, shown: int) -> list[Zone]:
         """Each seat's captured cards among ``shown`` (the point cards; they were public)."""
         return [
-            Zone("taken", s, sorted_cards(self.taken[s] & shown), "row", label=f"{self.names[s]} took")
+            Zone(
+                "taken",
+                s,
+                sorted_cards(self.taken[s] & shown),
+                "row",
+                label=f"{self.names[s]} took",
+            )
             for s in range(self.players)
         ]
 
@@ -443,63 +492,106 @@ class TrickGame(State):
 class HoleTrickGame(TrickGame):
     """A trick game with hole cards: face down, played blind by their place in the row.
 
-    ``holes[s]`` is seat ``s``'s row of card indices; ``hole_known[s]`` a mask of hole
-    cards (anyone's) whose faces seat ``s`` knows (the card it passed into a hole, the
-    card it put there itself).  ``trick_holes`` marks the trick's cards that came from a
-    hole.
+    ``holes[s]`` is seat ``s``'s row of card indices, in order; ``play hole N`` plays its
+    N-th card as the row lies now, and the row closes up.  ``hole_known[s]`` is a mask of
+    the hole cards (anyone's) whose faces seat ``s`` knows: the card it laid in its own
+    hole (Foresight's leader), the card it passed into another seat's hole (Heartburn).
+    Nobody else sees a hole card's face until it is played.
     """
 
-    __slots__ = ("_from_hole", "hole_known", "holes", "trick_holes")
+    __slots__ = ("_backs", "_from_hole", "hole_known", "holes")
 
     HOLE_PLAYS: ClassVar[str] = "{name} plays {card} from the hole"
     HOLES = True
 
     holes: list[list[int]]
     hole_known: list[int]
-    trick_holes: list[bool]
+    _backs: tuple[int, ...]
     _from_hole: tuple[tuple[Event, ...], ...]
 
     def setup(self) -> None:
         super().setup()
-        self._from_hole = event_table(self.names, "play", self.HOLE_PLAYS, **{"from": "hole"})
+        self._backs = self.game.deck.back_masks
+        key = (self.names, self.HOLE_PLAYS)
+        table = _HOLE_TABLES.get(key)
+        if table is None:
+            table = _HOLE_TABLES[key] = event_table(
+                self.names, "play", self.HOLE_PLAYS, **{"from": "hole"}
+            )
+        self._from_hole = table
 
     def reset_hand(self) -> None:
         super().reset_hand()
         n = self.players
         self.holes = [[] for _ in range(n)]
         self.hole_known = [0] * n
-        self.trick_holes = []
+
+    def set_holes(self, rows: list[list[int]]) -> None:
+        """Each seat's hole row as dealt (card indices in row order); nobody knows them."""
+        self.holes = rows
+
+    def lay_in_hole(self, seat: int, idx: int, known_by: int, at: int = -1) -> None:
+        """Lay card ``idx`` face down in ``seat``'s hole (at place ``at``, else at the end);
+        seat ``known_by`` knows its face."""
+        row = self.holes[seat]
+        if at < 0:
+            row.append(idx)
+        else:
+            row.insert(at, idx)
+        self.hole_known[known_by] |= 1 << idx
+
+    def take_from_hole(self, seat: int, k: int) -> int:
+        """Take the card at place ``k`` (from 0) out of ``seat``'s hole row; the row closes up."""
+        idx = self.holes[seat].pop(k)
+        bit = ~(1 << idx)
+        known = self.hole_known
+        for s in range(self.players):
+            known[s] &= bit
+        return idx
 
     def hole_plays(self, seat: int, led: int) -> tuple[Action, ...]:
         """``play hole N`` for the hole cards ``seat`` may play (led: the suit to follow, or -1)."""
         holes = self.holes[seat]
         if led < 0:
-            return PLAY_HOLE[: len(holes)]
-        backs = self.game.deck.back_masks
-        return tuple(PLAY_HOLE[k] for k, c in enumerate(holes) if backs[c] >> led & 1)
-
-    def play_apply(self, act: Action, seat: int) -> None:
-        self.trick_holes = [] if not self.trick else self.trick_holes
-        self.trick_holes.append(act in _HOLE_INDEX)
-        super().play_apply(act, seat)
+            return _HOLE_SETS[(1 << len(holes)) - 1]
+        backs = self._backs
+        m = 0
+        k = 1
+        for c in holes:
+            if backs[c] >> led & 1:
+                m |= k
+            k <<= 1
+        return _HOLE_SETS[m]
 
     def play_special(self, act: Action, seat: int) -> tuple[int, Event]:
         k = _HOLE_INDEX.get(act)
         if k is None:
             return super().play_special(act, seat)
-        idx = self.holes[seat].pop(k)
-        bit = ~(1 << idx)
-        for s in range(self.players):
-            self.hole_known[s] &= bit
+        idx = self.take_from_hole(seat, k)
         return idx, self._from_hole[seat][idx]
+
+    def missing_why(self, card: Card, seat: int) -> str:
+        # Only a seat that knows the face may be told where the card lies.
+        if card.index in self.holes[seat] and self.hole_known[seat] >> card.index & 1:
+            k = self.holes[seat].index(card.index) + 1
+            return f"that is a hole card: play it by its place in the row ('play hole {k}')"
+        return super().missing_why(card, seat)
 
     def hole_why(self, act: Action, seat: int) -> str:
         hole = self.holes[seat]
-        k = _ascii_slot(act)
-        if not 1 <= k <= len(hole):
-            if not hole:
-                return "your hole is empty"
-            return f"your hole holds {len(hole)} cards: 'play hole 1' to 'play hole {len(hole)}'"
+        n = len(hole)
+        word = act.args[1] if len(act.args) == 2 else ""
+        k = ascii_int(word)
+        if not hole:
+            return "your hole is empty"
+        places = "'play hole 1'" if n == 1 else f"'play hole 1' to 'play hole {n}'"
+        if k is None or str(k) != word:
+            return (
+                "say which hole card by its place in the row, counted from 1 in the digits "
+                f"0-9: {places}"
+            )
+        if not 1 <= k <= n:
+            return f"your hole holds {n} card{'' if n == 1 else 's'}: {places}"
         if self.opening >= 0 and self.trick_number == 0 and not self.trick:
             return f"the {CARDS[self.opening].text} must open the first trick"
         design = self.game.deck.back_of(CARDS[hole[k - 1]])
@@ -510,15 +602,11 @@ class HoleTrickGame(TrickGame):
         )
 
     def hole_zones(self, view: View) -> list[Zone]:
-        """Each seat's hole row: backs, or faces for a seat that knows them."""
+        """Each seat's hole row, in order: backs, or faces for a seat that knows them."""
         out = []
         known = self.hole_known[view.seat] if view.seat is not None else 0
+        card = view.card
         for s in range(self.players):
-            row = tuple(view.card(CARDS[c], bool(known >> c & 1)) for c in self.holes[s])
+            row = tuple(card(CARDS[c], bool(known >> c & 1)) for c in self.holes[s])
             out.append(Zone("hole", s, row, "row", label=f"{self.names[s]}'s hole"))
         return out
-
-
-def _ascii_slot(act: Action) -> int:
-    word = act.args[1] if len(act.args) == 2 else ""
-    return int(word) if word.isascii() and word.isdigit() else 0

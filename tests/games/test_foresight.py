@@ -120,6 +120,29 @@ def test_trump_indicator_is_public_and_sets_trumps() -> None:
         assert obs.zone("trump").cards == (parse_card("9C"),)
         assert obs.info["trump"] == "♣"
     assert "clubs are trumps" in " ".join(m.event_texts("spectator"))
+    (trump,) = [e for e in m.events if e.kind == "trump"]
+    assert trump.cards == (parse_card("9C"),) and trump.get("trump") == "♣"
+    m.play("play 4S")
+    assert m.events[-1].cards == (parse_card("4S"),) and m.events[-1].get("from") == "hand"
+
+
+def test_seat_values_show_bids_and_tricks_and_the_prompts_are_plain_words() -> None:
+    m = Match("foresight", seed=1, players=4)
+    assert "Bid three trick counts from 0 to 13" in m.observation(1).prompt
+    m.play("bid 2 3 4")
+    obs = m.observation("spectator")
+    assert [obs.value(s, "bid") for s in range(4)] == ["—", "2-3-4", "—", "—"]
+    for b in ("bid 5 5 5", "bid 0 0 0", "bid 1 1 1"):
+        m.play(b)
+    assert "pick up one of your hole cards" in m.observation(2).prompt
+    m.play("skip")
+    assert "Play a card to the trick" in m.observation(2).prompt
+    finish_hand(m)
+    m2 = table(players=4)
+    for _ in range(4):
+        m2.play(m2.legal_actions()[0])
+    obs = m2.observation(3)
+    assert sum(obs.value(s, "tricks") for s in range(4)) == 1
 
 
 def test_a_joker_indicator_means_no_trumps_and_no_joker_in_play() -> None:
@@ -172,8 +195,47 @@ def test_bids_are_three_numbers_from_zero_to_the_tricks() -> None:
     refuse(m, "bid 3 4 14", "from 0 to 13")
     refuse(m, "bid 3 4", "three whole numbers")
     assert m.play("bid 5 3 4") == "bid 3 4 5"  # typed in any order, stored sorted
-    assert m.observation(2).info["bids"][1] == "3-4-5"
+    assert m.observation(2).value(1, "bid") == "3-4-5"
     assert m.event_texts(3)[-1] == "East bids 3-4-5"
+    assert m.events[-1].get("bid") == (3, 4, 5)
+    assert m.play(" BID 4  2 02 ") == "bid 2 2 4"
+
+
+@pytest.mark.parametrize("text", ["bid 1 2 ²", "bid 1 2 ３", "bid ３ 4 5", "bid 1 2 -3"])
+def test_bid_numbers_are_ascii_digits_only(text: str) -> None:
+    m = Match("foresight", seed=1, players=4)
+    refuse(m, text, "digits 0-9")
+
+
+def test_hole_and_take_numbers_are_ascii_digits_only() -> None:
+    m = table(players=3, holes={0: "2C 7H AS 9D"}, hands={0: "QD"}, exchange=None)
+    refuse(m, "take ３", "1 to 4, in the digits 0-9")
+    refuse(m, "take ²", "1 to 4, in the digits 0-9")
+    m.play("skip")
+    for text in ("play hole ²", "play hole ３", "play hole 01", "play hole x"):
+        refuse(m, text, "digits 0-9")
+    refuse(m, "play hole 5", "your hole holds 4 cards")
+
+
+def test_a_replay_with_a_non_ascii_number_is_a_replay_error() -> None:
+    from cardlab.core.errors import ReplayError
+    from cardlab.core.replay import Replay
+
+    m = Match("foresight", seed=1, players=4)
+    m.play("bid 1 2 3")
+    good = m.to_replay().to_dict()
+    for bad in ("bid 1 2 ²", "bid ３ 4 5"):
+        data = dict(good, actions=[*good["actions"], [2, bad]])
+        with pytest.raises(ReplayError, match="digits 0-9"):
+            Replay.from_dict(data)
+    m.play("bid 0 0 1")
+    m.play("bid 0 0 1")
+    m.play("bid 0 0 1")
+    m.play("skip")
+    good = m.to_replay().to_dict()
+    data = dict(good, actions=[*good["actions"], [m.state.current, "play hole ²"]])
+    with pytest.raises(ReplayError, match="digits 0-9"):
+        Replay.from_dict(data)
 
 
 def test_the_leader_bid_the_largest_sum_ties_to_the_earliest_bidder() -> None:
@@ -182,7 +244,8 @@ def test_the_leader_bid_the_largest_sum_ties_to_the_earliest_bidder() -> None:
     for b in ("bid 3 4 5", "bid 4 4 4", "bid 1 2 3"):
         m.play(b)
     assert m.state.phase == "take" and m.state.current == 1
-    assert m.observation(2).info["leader"] == "East"
+    assert m.observation(2).info["leader"] == 1
+    assert m.events[-1].kind == "leader" and m.events[-1].seat == 1
     m = Match(game, seed=2)
     for b in ("bid 3 4 5", "bid 4 4 5", "bid 9 9 9"):
         m.play(b)
@@ -194,6 +257,7 @@ def test_the_leader_picks_up_a_hole_card_and_lays_one_back_which_only_it_knows()
     m = table(players=3, holes={0: "2C 7H AS 9D"}, hands={0: "QD"}, exchange=None)
     assert legal(m) == {"take 1", "take 2", "take 3", "take 4", "skip"}
     refuse(m, "take 5", "1 to 4")
+    refuse(m, "take 0", "1 to 4")
     m.play("take 2")
     assert parse_card("7H") in hand_cards(m, 0)
     assert m.state.phase == "put" and len(m.state.holes[0]) == 3
@@ -210,11 +274,29 @@ def test_the_leader_picks_up_a_hole_card_and_lays_one_back_which_only_it_knows()
     assert isinstance(m.observation(None).zone("hole", 0).cards[1], Peek)
     assert all(isinstance(e, Back) for i, e in enumerate(row0) if i != 1)
     assert "QD" not in " ".join(m.event_texts(1)) and "Q♦" not in " ".join(m.event_texts(1))
-    # The buried Queen now goes out as a hole card, not from the hand.
+    # The exchange as data: the cards are hidden facts for the leader alone.
+    take, put = m.events[-2:]
+    assert (take.kind, take.hidden, take.audience, take.get("place")) == (
+        "take",
+        (parse_card("7H"),),
+        (0,),
+        2,
+    )
+    assert (put.kind, put.hidden, put.audience) == ("put", (parse_card("QD"),), (0,))
+    assert take.seen_by(1).hidden == () and put.seen_by("spectator").hidden == ()
+    assert m.state.hole_known[0] == 1 << parse_card("QD").index and not any(m.state.hole_known[1:])
+    # The buried Queen now goes out as a hole card, not from the hand; the leader knows
+    # where it lies, so a refusal may say so.
     assert "play QD" not in legal(m) and "play hole 2" in legal(m)
+    refuse(m, "play QD", "that is a hole card: play it by its place in the row ('play hole 2')")
     m.play("play hole 2")
     assert m.observation(1).zone("trick").cards == (parse_card("QD"),)
     assert m.event_texts(2)[-1] == "North plays Q♦ from the hole"
+    played = m.events[-1]
+    assert played.cards == (parse_card("QD"),) and played.get("from") == "hole"
+    assert not any(m.state.hole_known)
+    # The row closed up: three cards left, counted 1 to 3 as they lie now.
+    assert len(m.observation(0).zone("hole", 0).cards) == 3
 
 
 def test_the_leader_may_put_back_the_same_card_or_skip() -> None:
@@ -259,6 +341,7 @@ def test_worked_example_amy_bayani_colleen_dan() -> None:
     c = legal(m, 2)
     assert c == {a for a in c if a.startswith("play ") and "hole" not in a}
     assert all(parse_card(a.split()[1]).suit == 3 for a in c) and "play 9S" in c
+    # The 4♦ lies in Colleen's hole, but she does not know it: the refusal must not say so.
     refuse(m, "play 4D", "you don't hold 4♦")
     refuse(m, "play hole 1", "does not show ♠")
     m.play("play 9S")
@@ -429,11 +512,14 @@ def test_winning_needs_the_target_and_a_bid_hit_that_hand() -> None:
     for seed in range(40):
         st = _play_hand_with_scores([20, 20, 20], seed)
         res = st.results[0]
-        won = st.tricks_won
+        # The hand's bids and tricks, read from its events (the next hand has begun).
+        events = st.events[: st.hand_starts[1]] if len(st.hand_starts) > 1 else st.events
+        bids = {e.seat: e.get("bid") for e in events if e.kind == "bid"}
+        won = [sum(1 for e in events if e.kind == "trick" and e.seat == s) for s in range(3)]
         totals = [20 + p for p in res.points]
         low = min(won)
         lone = won.index(low) if won.count(low) == 1 else -1
-        hit = [any(b == won[s] for b in st.bids[s]) for s in range(3)]
+        hit = [any(b == won[s] for b in bids[s]) for s in range(3)]
         eligible = [s for s in range(3) if s != lone and hit[s] and totals[s] >= 21]
         top = max((totals[s] for s in eligible), default=None)
         best = [s for s in eligible if totals[s] == top]
@@ -457,7 +543,7 @@ def test_targets_follow_the_player_count_and_can_be_changed() -> None:
         cardlab.load("foresight", target=0)
     with pytest.raises(OptionError, match="foresight\\+joker"):
         cardlab.load("foresight", deck="foresight")
-    with pytest.raises(OptionError, match="3, 4, 5"):
+    with pytest.raises(OptionError, match="3, 4 or 5"):
         cardlab.load("foresight", players=6)
 
 

@@ -21,7 +21,7 @@ from conformance.test_conformance import (
 from oracles import oracle_for
 
 import cardlab
-from cardlab import IllegalActionError, Match, OptionError
+from cardlab import CardlabError, IllegalActionError, Match, OptionError
 from cardlab.core.cards import CARDS, Card, parse_card, parse_cards
 from cardlab.core.foresight import load_backs, register_foresight
 from cardlab.core.observation import Back, Peek
@@ -99,10 +99,29 @@ def test_cards_out_of_the_deck_and_even_deals(players: int, out: str, size: int)
 def test_a_deal_must_list_the_cards_in_play() -> None:
     state = cardlab.load("heartburn", players=3).new_state()
     full = " ".join(c.code for c in state.game.deck.cards)
-    with pytest.raises(IllegalActionError, match="out of the deck with 3 players: 2D"):
+    with pytest.raises(IllegalActionError, match="each of its 51 cards exactly once"):
         state.apply("deal " + full)
-    with pytest.raises(IllegalActionError, match="not in play with 6 players"):
+    with pytest.raises(IllegalActionError, match="2♠ is out of play with 6 players"):
         cardlab.load("heartburn", players=6).deal(["2S"])
+
+
+def test_a_deal_written_for_the_other_kind_of_hand_is_refused() -> None:
+    game = cardlab.load("heartburn")
+    hold = game.deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"], ["KC AC"], hold=True)
+    with pytest.raises(CardlabError, match="written for a hold hand") as err:
+        Match(game, seed=0, deal=hold)
+    assert "hand 1 is a hand that passes" in str(err.value)
+    state = at_hold()
+    passing = game.deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"], ["AC"], hold=False)
+    with pytest.raises(IllegalActionError, match="written for a hand that passes") as err2:
+        state.apply(passing)
+    assert "hand 4 is a hold hand" in err2.value.reason
+    assert state.chance and state.hands == [0, 0, 0, 0]  # nothing moved
+    state.apply(game.deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"], ["KC AC"], hold=True))
+    assert state.holes[0] == [parse_card("KC").index, parse_card("AC").index]
+    # Written for the right kind of hand, the deal goes where it says.
+    m = Match(game, seed=0, deal=game.deal(["2C 3C"], ["AC"], hold=False))
+    assert m.state.holes[0] == [parse_card("AC").index]
 
 
 def test_options_are_validated_and_a_registered_foresight_table_works() -> None:
@@ -110,7 +129,7 @@ def test_options_are_validated_and_a_registered_foresight_table_works() -> None:
         cardlab.load("heartburn", deck="standard")
     with pytest.raises(OptionError, match="at least 1"):
         cardlab.load("heartburn", target=0)
-    with pytest.raises(OptionError, match="played by 4, 3, 5, 6 players"):
+    with pytest.raises(OptionError, match="played by 3, 4, 5 or 6 players"):
         cardlab.load("heartburn", players=2)
     table = cardlab.load("heartburn").deck
     csv = "card,suits\n" + "\n".join(
@@ -152,7 +171,8 @@ def test_the_passing_cycle_by_player_count(players: int, names: list[str], count
                 offset = dict(PASS_CYCLES[players])[state.pass_direction]
                 for s in range(players):
                     to = (s + offset) % players
-                    assert len(state.holes[to]) == 2 and state.holes[to][1] == state.gift[s]
+                    assert len(state.holes[to]) == 2
+                    assert state.hole_known[s] == 1 << state.holes[to][1]  # the passer knows
             continue
         seat = rng.choice(state.to_move)
         state.apply(rng.choice(state.legal_actions(seat)), seat)
@@ -188,6 +208,13 @@ def test_passing_is_hidden_until_everyone_has_chosen_and_the_passer_knows_the_ho
     for s in (1, 2, 3):  # nothing of North's choice shows, not even a back
         after = state.observation(s)
         assert (after.zones, after.info) == (before[s].zones, before[s].info)
+        assert after.value(0, "passing") == "3 of 3 + hole card"  # only how far North is
+        assert after.value(1, "passing") == "0 of 3"
+    picks = [e for e in state.events if e.kind == "pick"]
+    assert [e.get("verb") for e in picks] == ["pass", "pass", "pass", "hole"]
+    assert picks[-1].hidden == (parse_card("KC"),) and picks[-1].audience == (0,)
+    assert picks[-1].seen_by(1).hidden == ()
+    assert "Choose which of your passed cards" not in state.observation(1).prompt
     mine = state.observation(0)
     assert mine.zone("passing", 0).cards == parse_cards("JC QC KC")
     assert mine.info["hole_choice"] == parse_card("KC")
@@ -210,6 +237,10 @@ def test_passing_is_hidden_until_everyone_has_chosen_and_the_passer_knows_the_ho
     texts = [e.text_for(1) for e in state.events if e.kind == "pass"]
     assert any("North passes J♣ Q♣ to East" in t for t in texts)
     assert not any("K♣" in t for t in texts)
+    # The pass as data: the cards into the receiver's hand, for passer and receiver only.
+    north = next(e for e in state.events if e.kind == "pass" and e.seat == 0)
+    assert north.hidden == parse_cards("JC QC") and north.audience == (0, 1)
+    assert north.get("to") == 1 and north.seen_by(2).hidden == ()
 
 
 def test_passing_errors_name_the_rule() -> None:
@@ -220,6 +251,7 @@ def test_passing_errors_name_the_rule() -> None:
         state.apply("pass AC", 0)
     with pytest.raises(IllegalActionError, match="choose all 3 cards to pass first"):
         state.apply("hole 2C", 0)
+    assert "Choose 3 more cards to pass left to East" in state.observation(0).prompt
     state.apply("pass 2C", 0)
     with pytest.raises(IllegalActionError, match="already chosen 2♣"):
         state.apply("pass 2C", 0)
@@ -227,8 +259,13 @@ def test_passing_errors_name_the_rule() -> None:
         state.apply("play 3C", 0)
     state.apply("pass 3C", 0)
     state.apply("pass 4C", 0)
-    with pytest.raises(IllegalActionError, match="not one of the cards you are passing"):
+    with pytest.raises(IllegalActionError, match="not one of the cards you chose to pass"):
         state.apply("hole 5C", 0)
+    prompt = state.observation(0).prompt
+    assert prompt == "Choose which of your passed cards East gets face down as a hole card"
+    state.apply("hole 3C", 0)
+    with pytest.raises(IllegalActionError, match="not North's turn"):
+        state.apply("hole 2C", 0)
 
 
 # ---------------------------------------------------------- the opening
@@ -241,29 +278,32 @@ def test_the_two_of_clubs_leads_and_following_uses_the_foresight_hole_rule() -> 
     state.apply("play 2C")
     # East holds clubs; its hole backs (♦♠, ♠) show no club.
     assert legal(state) == ["play 4C", "play 6C"]
-    with pytest.raises(IllegalActionError, match="back does not show ♣"):
-        state.apply("blind 1")
+    with pytest.raises(IllegalActionError, match="hole card 1 \\(♦♠\\) does not show ♣"):
+        state.apply("play hole 1")
     state.apply("play 4C")
     # South holds clubs; the A♣'s back shows ♣ (all four suits), the 9♥'s (♦♥) does not.
-    assert legal(state) == ["play 7C", "play 8C", "play 9C", "blind 1"]
-    state.apply("blind 1")
+    assert legal(state) == ["play 7C", "play 8C", "play 9C", "play hole 1"]
+    state.apply("play hole 1")
     assert state.trick[-1] == parse_card("AC").index
+    assert state.events[-1].get("from") == "hole" and state.events[-1].cards == (parse_card("AC"),)
+    # South's row closed up: the 9♥ is now its first (and only) hole card.
+    assert state.holes[2] == [parse_card("9H").index]
     # West: both hole backs (♣♥♠, ♣♦♠) show a club.
-    assert legal(state) == ["play QC", "play KC", "blind 1", "blind 2"]
+    assert legal(state) == ["play QC", "play KC", "play hole 1", "play hole 2"]
     state.apply("play KC")
     assert state.leader == 2 and state.current == 2  # the A♣, played blind, wins
     # Hearts are not broken: South may not lead one from hand but may lead blind.
-    assert "play 3H" not in legal(state) and "blind 2" in legal(state)
+    assert "play 3H" not in legal(state) and "play hole 1" in legal(state)
     with pytest.raises(IllegalActionError, match="hearts are not broken"):
         state.apply("play 3H")
-    state.apply("blind 2")  # the 9♥, led blind, breaks hearts
-    assert state.hearts_broken
+    state.apply("play hole 1")  # the 9♥, led blind, breaks hearts
+    assert state.broken
     # West must follow hearts: the 10♣ (♣♥♠) may stand in, the J♣ (♣♦♠) may not.
-    assert legal(state) == [f"play {r}H" for r in "78TJQKA"] + ["blind 1"]
+    assert legal(state) == [f"play {r}H" for r in "78TJQKA"] + ["play hole 1"]
     state.apply("play AH")
     # North has no heart in hand: anything goes, hole cards included.
-    assert legal(state)[-2:] == ["blind 1", "blind 2"] and "play QS" in legal(state)
-    state.apply("blind 2")  # the 2♥
+    assert legal(state)[-2:] == ["play hole 1", "play hole 2"] and "play QS" in legal(state)
+    state.apply("play hole 2")  # the 2♥
     state.apply("play 4H")
     assert state.leader == 3 and state.taken[3] == mask("9H AH 2H 4H")
 
@@ -271,8 +311,8 @@ def test_the_two_of_clubs_leads_and_following_uses_the_foresight_hole_rule() -> 
 def test_no_point_card_on_the_first_trick_unless_blind_or_nothing_else() -> None:
     state = hold_deal({0: "2C", 1: "QS TD 2H 3H 4H 5H 6H 7H 8H 9H 3D"}, {1: "AS KS"})
     state.apply("play 2C")
-    assert legal(state) == ["play 3D", "blind 1", "blind 2"]
-    with pytest.raises(IllegalActionError, match="no point card on the first trick"):
+    assert legal(state) == ["play 3D", "play hole 1", "play hole 2"]
+    with pytest.raises(IllegalActionError, match="a point card on the first trick"):
         state.apply("play QS")
     state = hold_deal({0: "2C", 1: "QS TD 2H 3H 4H 5H 6H 7H 8H 9H TH"}, {1: "AS KS"})
     state.apply("play 2C")
@@ -284,7 +324,7 @@ def test_a_hand_of_only_hearts_may_lead_one() -> None:
     state.hands[2] = mask("2H 3H")  # later in the hand: South holds only hearts
     state.trick_number, state.to_move, state.leader = 5, (2,), 2
     state._lc_seat = None
-    assert legal(state, 2) == ["play 2H", "play 3H", "blind 1", "blind 2"]
+    assert legal(state, 2) == ["play 2H", "play 3H", "play hole 1", "play hole 2"]
 
 
 def test_with_five_players_the_lowest_club_in_hand_leads() -> None:
@@ -302,16 +342,21 @@ def test_no_club_in_any_hand_the_seat_left_of_the_dealer_leads() -> None:
     holes = ["3C 4C", "5C 6C", "7C 8C", "9C TC", "JC QC", "KC AC"]
     state = hold_deal({0: "QS TD 2H 3H 4H 9D"}, holes, players=6)
     assert state.dealer == 5 and state.current == 0
-    assert legal(state) == ["play 9D", "blind 1", "blind 2"]
+    assert legal(state) == ["play 9D", "play hole 1", "play hole 2"]
     assert any("No hand holds a club" in e.text for e in state.events)
+    with pytest.raises(IllegalActionError, match="can't lead a point card to the first trick"):
+        state.apply("play QS")
+    with pytest.raises(IllegalActionError, match="hearts are not broken"):
+        state.apply("play 2H")
 
 
 def test_a_seat_with_only_hole_cards_left_plays_any_of_them() -> None:
     state = hold_deal(SCENE_HANDS, SCENE_HOLES)
     state.hands[1] = 0
     state.trick, state.trick_number, state.to_move, state.leader = [0], 4, (1,), 0
+    state.led = 0
     state._lc_seat = None
-    assert legal(state, 1) == ["blind 1", "blind 2"]
+    assert legal(state, 1) == ["play hole 1", "play hole 2"]
 
 
 # -------------------------------------------------------------- scoring
@@ -323,7 +368,7 @@ def test_the_worked_example() -> None:
     assert hand_scores([aaron, megan, cory, josh]) == [0, 25, 13, 0]
     state = hold_deal(SCENE_HANDS, SCENE_HOLES)
     state.taken = [aaron, megan | mask("2C 3C"), cory, josh]
-    state._score_hand()
+    state.hand_played()
     result = state.results[-1]
     assert result.points == (0, 25, 13, 0)
     lines = [(ln.seat, ln.points, ln.reason) for ln in result.lines]
@@ -344,7 +389,7 @@ def test_shooting_the_moon_ignores_the_ten_of_diamonds() -> None:
 
 def finish_hand(state: State, taken: list[int]) -> None:
     state.taken = taken
-    state._score_hand()
+    state.hand_played()
 
 
 def test_the_game_ends_at_the_target_and_a_tie_for_highest_plays_on() -> None:
@@ -374,16 +419,36 @@ def test_hands_option_stops_after_one_hand() -> None:
     assert m.terminal and len(m.state.results) == 1
 
 
-def test_illegal_blind_slot_and_hole_card_by_name() -> None:
+def test_hole_cards_are_counted_in_the_row_as_it_lies_now() -> None:
     state = hold_deal(SCENE_HANDS, SCENE_HOLES)
     state.apply("play 2C")
     state.apply("play 4C")
-    state.apply("blind 1")
+    state.apply("play hole 1")
     state.apply("play KC")
-    with pytest.raises(IllegalActionError, match="no hole card in that slot"):
+    with pytest.raises(IllegalActionError, match="your hole holds 1 card: 'play hole 1'"):
+        state.apply("play hole 2", 2)
+    for word in ("²", "３", "01", "one"):
+        with pytest.raises(IllegalActionError, match="digits 0-9"):
+            state.apply(f"play hole {word}", 2)
+    with pytest.raises(IllegalActionError, match="'blind' is not an action"):
         state.apply("blind 1", 2)
-    with pytest.raises(IllegalActionError, match="that is a hole card"):
+    # South does not know the face of its hole card: the refusal must not tell it.
+    with pytest.raises(IllegalActionError, match="you don't hold 9♥ in your hand"):
         state.apply("play 9H", 2)
+
+
+def test_the_passer_sees_the_face_of_the_hole_card_it_gave() -> None:
+    game = cardlab.load("heartburn")
+    state = game.new_state()
+    state.apply(game.deal(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"], ["AC"]))
+    for s in range(4):
+        for _ in range(3):
+            state.apply(state.legal_actions(s)[0], s)
+        state.apply(state.legal_actions(s)[-1], s)
+    gift = state.marked[0]
+    assert state.holes[1][1] == gift and state.observation(0).info["gave_hole"] == CARDS[gift]
+    assert state.observation(1).value(1, "tricks") == 0
+    assert state.observation(1).value(1, "take") == 0
 
 
 # --------------------------------------------------------- what is seen
@@ -392,7 +457,6 @@ def test_hole_cards_show_backs_to_everyone_including_their_owner() -> None:
     for viewer in (0, 1, 2, 3, "spectator"):
         obs = state.observation(viewer)
         assert obs.zone("hole", 2).cards == (Back("♣♦♥♠"), Back("♦♥"))
-    assert obs.info["hole_slots"][2] == (1, 2)
     assert [str(e) for e in state.observation(None).zone("hole", 2).cards] == ["(A♣)", "(9♥)"]
 
 
@@ -405,7 +469,7 @@ def test_views_events_and_cards_follow_the_oracle(players: int, seed: int) -> No
     seen = 0
     for seat, act in playout(state, Chooser(game, seed, bots=True)):
         oracle.step(seat, act)
-        check_views(state, oracle)
+        check_views(state, oracle, len(state.events) - seen)
         check_events(state.events[seen:], state, oracle)
         seen = len(state.events)
         check_cards_conserved(state, oracle)
@@ -452,8 +516,7 @@ def reference_plays(state: Any, seat: int) -> set[str]:
     """The legal plays written out from the rules, card by card (slow and plain)."""
     deck = state.game.deck
     hand = [c for c in deck.cards if state.hands[seat] >> c.index & 1]
-    holes = [(i + 1, c) for i, c in enumerate(state.holes[seat]) if c >= 0]
-    hole_cards = [(slot, CARDS[c]) for slot, c in holes]
+    hole_cards = [(k + 1, CARDS[c]) for k, c in enumerate(state.holes[seat])]
     points = {c for c in deck.cards if c.suit == 2} | {QS, TD}
     first = state.trick_number == 0
     if not state.trick:
@@ -464,20 +527,20 @@ def reference_plays(state: Any, seat: int) -> set[str]:
             )
             return {f"play {low.code}"}
         ok = hand
-        if not state.hearts_broken and any(c.suit != 2 for c in hand):
+        if not state.broken and any(c.suit != 2 for c in hand):
             ok = [c for c in ok if c.suit != 2]
         if first and any(c not in points for c in ok):
             ok = [c for c in ok if c not in points]
-        return {f"play {c.code}" for c in ok} | {f"blind {slot}" for slot, _ in hole_cards}
+        return {f"play {c.code}" for c in ok} | {f"play hole {k}" for k, _ in hole_cards}
     led = CARDS[state.trick[0]].suit
     follow = [c for c in hand if c.suit == led]
     if follow:
         shows = {slot for slot, c in hole_cards if deck.back_suits(c) >> led & 1}
-        return {f"play {c.code}" for c in follow} | {f"blind {s}" for s in shows}
+        return {f"play {c.code}" for c in follow} | {f"play hole {k}" for k in shows}
     ok = hand
     if first and any(c not in points for c in hand):
         ok = [c for c in hand if c not in points]
-    return {f"play {c.code}" for c in ok} | {f"blind {slot}" for slot, _ in hole_cards}
+    return {f"play {c.code}" for c in ok} | {f"play hole {k}" for k, _ in hole_cards}
 
 
 def _hand(state: Any, seat: int) -> list[Card]:

@@ -19,7 +19,6 @@ import cardlab
 from cardlab import IllegalActionError, Match
 from cardlab.core.actions import Action
 from cardlab.core.cards import Card, parse_card, parse_cards
-from cardlab.core.observation import Back
 from cardlab.games.hearts import HeartsBot
 
 QS, JD, TWO_CLUBS = parse_card("QS"), parse_card("JD"), parse_card("2C")
@@ -431,7 +430,9 @@ def test_a_shared_lowest_total_is_a_shared_win() -> None:
     t.finish_hand()  # in the second hand (passing right) North shoots
     assert t.m.scores == (26, 52, 52, 26)
     assert t.state.terminal and t.m.winners() == (0, 3)
-    assert t.m.events[-1].text == "Game over: North and West share the win with 26 (the lowest total)"
+    assert (
+        t.m.events[-1].text == "Game over: North and West share the win with 26 (the lowest total)"
+    )
 
 
 def test_hands_option_stops_after_one_hand() -> None:

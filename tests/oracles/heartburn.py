@@ -49,8 +49,9 @@ class HeartburnOracle(VisibilityOracle):
         assert self.out == set(self.deck) - set(cards), "the cards out of the deck"
         self._reveal(self.out)
         blocks = [cards[size * s : size * s + size] for s in range(n)]
-        # Hole cards by slot: slot 1 is dealt; slot 2 is the passed one (or dealt on a hold).
-        self.holes: list[list[Card | None]] = [list(b[:holes]) for b in blocks]
+        # Each hole row in order: the dealt card(s), then the passed one; "play hole N"
+        # plays the N-th card of the row as it lies now, and the row closes up.
+        self.holes: list[list[Card]] = [list(b[:holes]) for b in blocks]
         self.hands = [set(b[holes:]) for b in blocks]
         self.seen = [set(h) for h in self.hands]
         self.chosen: list[list[Card]] = [[] for _ in range(n)]
@@ -76,15 +77,13 @@ class HeartburnOracle(VisibilityOracle):
             self.hole_pick[seat] = a.card
             if all(p is not None for p in self.hole_pick):
                 self._exchange()
+        elif a.verb == "play" and a.args[0] == "hole":
+            place = int(a.args[1]) - 1
+            assert 0 <= place < len(self.holes[seat]), f"{a} by seat {seat}: no such hole card"
+            self._played(self.holes[seat].pop(place))
         elif a.verb == "play":
             self.hands[seat].remove(a.card)
             self._played(a.card)
-        elif a.verb == "blind":
-            slot = int(a.args[0]) - 1
-            card = self.holes[seat][slot]
-            assert card is not None, f"{a} by seat {seat}: that slot is empty"
-            self.holes[seat][slot] = None
-            self._played(card)
         else:
             raise self._unknown(a)
 
@@ -116,7 +115,7 @@ class HeartburnOracle(VisibilityOracle):
             chosen = set(self.chosen[s]) if self.passing else set()
             out["hand", s] = self.hands[s] - chosen
             out["passing", s] = chosen
-            out["hole", s] = {c for c in self.holes[s] if c is not None}
+            out["hole", s] = set(self.holes[s])
         out["trick", None] = set(self.trick)
         out["out", None] = set(self.out)
         return out
