@@ -24,28 +24,12 @@ deadwood cards to the knocker's melds ("lay off"); nothing can be added to a gin
 * Gin: 25 points plus all of the defender's deadwood.
 
 If a plain discard leaves only two cards in the stock, nobody scores and the hand is
-void.  The first player to total 100 or more ends the game; that player adds 100 for the
+void.  The first player to total 100 or more wins the game; that player adds 100 for the
 game, then each player adds 25 for every hand they won (the box bonus).
 
 Options
 -------
-================= ======= ========================================================
-option            default meaning
-================= ======= ========================================================
-target            100     the game ends as soon as a total reaches this
-knock_limit       10      most deadwood a knocker may keep (0: gin only)
-oklahoma          False   the first upcard of each hand sets the knock limit for
-                          that hand (picture cards 10; an Ace forbids knocking)
-parlett           False   the limit is the value of the upcard showing when you
-                          knock (after your draw); an empty pile means 10
-around_the_corner False   King and Ace are neighbours, so K-A-2 is a run
-bet               0.0     money per point: at the end the loser owes the winner
-                          the difference in totals times this (information only)
-hands             None    stop after this many hands (1 = a single hand)
-first_dealer      0       seat that deals the first hand
-deck              standard "foresight": the stock and the opponent's hand show
-                           Foresight backs
-================= ======= ========================================================
+{options}
 
 Oklahoma and Parlett cannot be combined, and either one replaces ``knock_limit``.
 
@@ -66,11 +50,19 @@ Rulings
 * Parlett: the limit is the point value of the top card of the discard pile after the
   knocker's draw (an Ace allows 1 point, picture cards 10).
 * Oklahoma: an Ace as first upcard means only gin ends the hand.
-* With ``hands=N`` exactly N hands are played; the game and box bonuses are paid only if
-  a total has reached the target by then (to the higher total).
+* The game is won by the player who reached the target.  The game bonus and the box
+  bonuses are then added (they are lines of the last hand's result) and set the margin:
+  the loser pays the winner the difference in totals after the bonuses times ``bet``.
+  When the box bonuses leave the player who did not reach the target level with the
+  winner or ahead, nobody pays.
+* With ``hands=N`` exactly N hands are played.  If a total has reached the target by
+  then, the first player to reach it wins and the bonuses are paid as above; otherwise
+  no bonuses are paid, the higher total wins (equal totals share the win) and the lower
+  total pays the difference times ``bet``.
 * A hand is *won* (for the box bonus) by whoever scores in it.
 * Explicit deals list the cards in dealing order: ten for seat 0, ten for seat 1, the
-  upcard, then the stock from the top down (the 22nd card is the first one drawn).
+  upcard, then the stock from the top down (the 22nd card is the first one drawn):
+  ``game.deal([north, south], upcard=..., stock=[...])``.
 
 Actions
 -------
@@ -80,113 +72,71 @@ and knock) or ``gin XX``.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from ..core.actions import Action, CardActions, action
-from ..core.agents import Agent
-from ..core.cards import CARDS, Card, cards_of, parse_cards
+from ..core.actions import Action
+from ..core.agents import on
+from ..core.cards import CARDS, Card
+from ..core.clone import immutable
 from ..core.errors import OptionError
-from ..core.events import Event
-from ..core.observation import Observation, Zone
-from ..core.options import Options, option
-from ..core.scoring import HandResult, ScoreLine
-from ..core.state import GameSpec, State
+from ..core.observation import Observation
+from ..core.options import DealerOptions, option
+from ..core.refusals import plural
+from ..core.registry import register
+from ..core.spec import GameSpec, TableLayout
 from ..rules import melds as _m
-from ..rules import rummy as _r
-from ..rules.deals import seat_by_seat_deal
-from ..rules.rummy import HAND_SIZE, VALUE, meld_cards
+from ..rules.deals import DealRule, each_seat, pile
+from ..rules.rummy import DRAW, HAND_SIZE, VALUE, KnockRummy, Melds, RummyBot, best_melds
 
-STOCK_FLOOR = 2  # the hand is void when a plain discard leaves this many stock cards
-GIN_BONUS = 25
+__all__ = ["GAME", "GinBot", "GinRummyOptions", "GinRummyState", "Melds", "Payout", "best_melds"]
+
 GAME_BONUS = 100
 BOX_BONUS = 25
-
-DRAW_STOCK = action("draw stock")
-DRAW_UPCARD = action("draw upcard")
-_DRAW_BOTH = (DRAW_STOCK, DRAW_UPCARD)
-_DRAW_STOCK_ONLY = (DRAW_STOCK,)
-GIN = CardActions("gin")
-_VERBS = frozenset(("draw", "discard", "knock", "gin"))
+DRAW_STOCK = DRAW["stock"]
+DRAW_UPCARD = DRAW["upcard"]
 
 
-# ------------------------------------------------------------ event texts
-# Events for the common moves are immutable, so they are built once per pair of seat names.
-_EVENTS: dict[tuple[str, ...], tuple[list[list[Event]], ...]] = {}
-
-
-def _events(names: tuple[str, ...]) -> tuple[list[list[Event]], ...]:
-    ev = _EVENTS.get(names)
-    if ev is None:
-        stock = [
-            [
-                Event(
-                    "draw",
-                    s,
-                    f"{names[s]} draws from the stock",
-                    f"{names[s]} draws {CARDS[i].text} from the stock",
-                    (s,),
-                )
-                for i in range(52)
-            ]
-            for s in range(len(names))
-        ]
-        upcard, discard = _r.pile_events(names)
-        ev = _EVENTS[names] = (stock, upcard, discard)
-    return ev
-
-
-# ------------------------------------------------------------ arrangements
-class Melds(NamedTuple):
-    """An arrangement of cards: the melds, the cards left over and their point value."""
-
-    melds: tuple[tuple[Card, ...], ...]
-    deadwood: tuple[Card, ...]
-    points: int
-
-    def __str__(self) -> str:
-        shown = " | ".join(" ".join(c.text for c in m) for m in self.melds) or "no melds"
-        dead = " ".join(c.text for c in self.deadwood) or "none"
-        return f"{shown}; deadwood {dead} ({self.points})"
-
-
-def best_melds(cards: str | Iterable[str | Card], *, around: bool = False) -> Melds:
-    """Arrange cards into melds leaving the least deadwood.
-
-    ``cards`` is a string such as ``"AS 2S 3S 7D 7C 7H KC"`` or an iterable of cards or
-    card strings; ``around=True`` lets runs turn the corner (K-A-2).
-
-    >>> str(best_melds("AS 2S 3S 7D 7C 7H KC"))
-    '7♣ 7♦ 7♥ | A♠ 2♠ 3♠; deadwood K♣ (10)'
-    """
-    cs = parse_cards(cards)
-    mask = 0
-    for c in cs:
-        if c.index >= 52:
-            raise ValueError(f"{c} is not a card of the 52-card pack")
-        if mask >> c.index & 1:
-            raise ValueError(f"{c} is listed twice")
-        mask |= 1 << c.index
-    melds, dead = _m.best_melds(mask, around)
-    return Melds(tuple(meld_cards(m, around) for m in melds), cards_of(dead), _m.card_values(dead))
-
-
-# ------------------------------------------------------------ options
 @dataclass(frozen=True)
-class GinRummyOptions(Options):
+class GinRummyOptions(DealerOptions):
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
-    target: int = option(100, "the game ends when a total reaches this", min=1)
-    knock_limit: int = option(10, "most deadwood a knocker may keep (0: gin only)", min=0, max=100)
+    hands: int | None = option(
+        None,
+        "play exactly this many hands (None: until a total reaches the target); if nobody "
+        "has reached the target by then, no bonuses are paid and the higher total wins",
+        min=1,
+    )
+    target: int = option(
+        100,
+        "the game ends as soon as a total reaches this; that player wins and the game and "
+        "box bonuses are added",
+        min=1,
+    )
+    knock_limit: int = option(
+        10, "most deadwood a knocker may keep after the discard (0: only gin ends a hand)",
+        min=0, max=100,
+    )  # fmt: skip
     oklahoma: bool = option(
-        False, "the first upcard's value is the hand's knock limit (an Ace: gin only)"
+        False,
+        "the value of each hand's first upcard is that hand's knock limit (picture cards "
+        "10; an Ace: only gin ends the hand)",
     )
     parlett: bool = option(
-        False, "the knock limit is the value of the upcard showing when you knock"
+        False,
+        "the knock limit is the value of the upcard showing after the knocker's draw (10 "
+        "when the discard pile is empty)",
     )
-    around_the_corner: bool = option(False, "King and Ace are consecutive (K-A-2 is a run)")
-    bet: float = option(0.0, "money per point the loser pays the winner at the end", min=0)
+    around_the_corner: bool = option(False, "King and Ace are consecutive, so K-A-2 is a run")
+    bet: float = option(
+        0.0,
+        "money per point: at the end the loser owes the winner the difference in totals "
+        "after the bonuses times this (reported, not played for; nobody pays when the box "
+        "bonuses leave the loser level or ahead)",
+        min=0,
+    )
+    deck: str = option(
+        "standard", "'foresight': the stock and the opponent's hand show Foresight backs"
+    )
 
     def check(self) -> None:
         if self.oklahoma and self.parlett:
@@ -203,6 +153,7 @@ class GinRummyOptions(Options):
             )
 
 
+@immutable
 class Payout(NamedTuple):
     """Betting settlement: ``payer`` owes ``payee`` ``amount`` (``points`` × the bet)."""
 
@@ -212,463 +163,130 @@ class Payout(NamedTuple):
     amount: float
 
 
-class Reveal(NamedTuple):
-    """The open hands after a knock or gin."""
+class GinRummyState(KnockRummy):
+    """A game of Gin Rummy in progress (see :class:`~cardlab.rules.rummy.KnockRummy`)."""
 
-    kind: str  # "knock" or "gin"
-    knocker: int
-    card: int  # the knocker's face-down discard
-    melds: tuple[tuple[int, ...], tuple[int, ...]]  # per seat
-    deadwood: tuple[int, int]  # masks per seat (after lay-offs)
-    points: tuple[int, int]  # deadwood values per seat
-    layoffs: tuple[tuple[int, int], ...]  # (knocker meld, defender cards laid on it)
+    __slots__ = ("first_upcard", "hand_limit", "parlett", "payout")
 
+    DEAL = DealRule(each_seat(hand=HAND_SIZE), pile("upcard", 1), pile("stock"))
+    DRAWS = ("stock", "upcard")
+    WIN = "gin"
+    WIN_BONUS = 25
+    KNOCK_FACE_DOWN = True
+    NOT_EVEN = ", not even face down"
+    DRAWS_TEXT = ("{name} draws from the stock", "{name} draws {card} from the stock")
+    STOCK_OUT = "The hand is void: only {n} cards are left in the stock"
 
-# ------------------------------------------------------------ state
-class GinRummyState(State):
-    """A game of Gin Rummy in progress.  Hands are bitmasks of card indices.
-
-    ``stock`` lists card indices bottom first (the next card drawn is ``stock[-1]``);
-    ``pile`` is the discard pile, its top (the upcard) last.
-    """
-
-    __slots__ = (
-        "_ev",
-        "around",
-        "bonus_lines",
-        "final",
-        "first_upcard",
-        "gmask",
-        "hand_limit",
-        "hands",
-        "kmask",
-        "limit",
-        "payout",
-        "pile",
-        "reveal",
-        "stock",
-        "taken",
-        "turns",
-        "wins",
-    )
-    _nested_lists: ClassVar[tuple[str, ...]] = ()
-
-    hands: list[int]
-    stock: list[int]
-    pile: list[int]
-    taken: int  # the upcard taken this turn (-1: none)
-    limit: int  # knock limit for the current discard phase
-    hand_limit: int  # Oklahoma's limit for this hand (-1 otherwise)
     first_upcard: int
-    kmask: int  # cards the player may knock with (-1: not computed yet)
-    gmask: int  # cards the player may go gin with
-    wins: list[int]
-    reveal: Reveal | None
-    bonus_lines: tuple[ScoreLine, ...]
-    final: HandResult | None
+    hand_limit: int  # the knock limit of this hand (Oklahoma) or of the game
+    parlett: bool
     payout: Payout | None
-    turns: int
-    around: bool
-    _ev: tuple[list[list[Event]], ...]
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self.wins = [0, 0]
-        self.bonus_lines = ()
-        self.final = None
+    def setup(self) -> None:
+        super().setup()
+        self.parlett = self.options.parlett
         self.payout = None
-        self.around = game.options.around_the_corner
-        self._ev = _events(self.names)
-        self._reset_hand()
 
-    def _reset_hand(self) -> None:
-        self.hands = [0, 0]
-        self.stock = []
-        self.pile = []
-        self.taken = -1
-        self.limit = 10
-        self.hand_limit = -1
+    def reset_hand(self) -> None:
+        super().reset_hand()
         self.first_upcard = -1
-        self.kmask = -1
-        self.gmask = 0
-        self.reveal = None
-        self.turns = 0
+        self.hand_limit = self.options.knock_limit
 
-    # ------------------------------------------------------------- deal
-    def _apply_chance(self, act: Action) -> None:
-        self._reset_hand()
-        if self._ev is not _EVENTS.get(self.names):
-            self._ev = _events(self.names)
-        cards = act.cards
-        self.hands = _r.deal_hands(cards)
-        up = cards[2 * HAND_SIZE]
-        self.pile = [up.index]
-        self.stock = [c.index for c in reversed(cards[2 * HAND_SIZE + 1 :])]
-        self.first_upcard = up.index
+    def on_deal(self, dealt: Any) -> None:
+        super().on_deal(dealt)
+        up = self.first_upcard = self.pile[0]
         if self.options.oklahoma:
-            self.hand_limit = 0 if up.rank == 1 else VALUE[up.index]
-        self.chance = False
-        self.phase = "draw"
-        first = 1 - self.dealer
-        self.to_move = (first,)
-        self.log("deal", self.dealer, _r.deal_text(self.names, self.dealer, self.hand_number, up))
-        if self.hand_limit == 0:
-            self.log(
-                "limit", None, "Oklahoma: the first upcard is an Ace, so only gin ends this hand"
-            )
-        elif self.hand_limit > 0:
-            self.log("limit", None, f"Oklahoma: the knock limit this hand is {self.hand_limit}")
+            self.hand_limit = 0 if up % 13 == 0 else VALUE[up]
+            if not self.hand_limit:
+                text = "Oklahoma: the first upcard is an Ace, so only gin ends this hand"
+                self.log("limit", None, text, limit=0)
 
-    @classmethod
-    def deal_action(
-        cls,
-        game: Any,
-        hands: Sequence[Any] | Mapping[int, Any],
-        *,
-        upcard: str | Card | None = None,
-        stock: Sequence[Any] | str | None = None,
-        rng: random.Random | None = None,
-    ) -> Action:
-        """A deal from hands given seat by seat; whatever is left out is dealt at random.
-
-        ``hands`` is a list of two hands (or a dict seat -> hand), each a string such as
-        ``"AS 2S 3S ..."`` or a list of cards, with up to 10 cards.  ``upcard`` fixes the
-        card that starts the discard pile; ``stock`` fixes the top of the stock, the card
-        drawn first coming first.
-        """
-        fixed = list(parse_cards(stock)) if stock is not None else []
-        _r.check_stock(fixed, 52 - 2 * HAND_SIZE - 1)
-        extra = ([upcard] if upcard is not None else []) + fixed
-        act = seat_by_seat_deal(game, hands, HAND_SIZE, rng, extra=extra)
-        if upcard is not None or not fixed:
-            return act
-        # No upcard given: the first card after the fixed stock cards becomes the upcard.
-        cards = list(act.cards)
-        n = 2 * HAND_SIZE
-        k = n + len(fixed)
-        order = [*cards[:n], cards[k], *fixed, *cards[k + 1 :]]
-        return Action.of("deal", order)
-
-    # ------------------------------------------------------------ legal
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase == "discard":
-            hand = self.hands[seat]
-            ok = hand & ~(1 << self.taken) if self.taken >= 0 else hand
-            km = self.kmask
-            if km < 0:
-                km = self._knock_masks(hand, ok)
-            return _r.discard_actions(ok, km, self.gmask, GIN)
-        if phase == "draw":
-            return _DRAW_BOTH if self.pile else _DRAW_STOCK_ONLY
-        return ()
-
-    def _knock_masks(self, hand: int, ok: int) -> int:
-        """Compute (once per discard phase) which cards allow a knock or gin."""
-        limit = self.limit
-        km = _m.knock_discards(hand, limit, self.around) & ok
-        gm = 0
-        if km:
-            gm = km if limit == 0 else _m.knock_discards(hand, 0, self.around) & ok
-        self.kmask = km
-        self.gmask = gm
-        return km
-
-    def why_illegal(self, act: Action, seat: int) -> str:
-        verb = act.verb
-        phase = self.phase
-        if phase == "draw":
-            if verb != "draw":
-                return "you must draw first (from the stock or the upcard)"
-            if act.args == ("upcard",) and not self.pile:
-                return "the discard pile is empty"
-            return "draw with 'draw stock' or take the upcard with 'draw upcard'"
-        if phase != "discard" or verb not in _VERBS:
-            return ""
-        if verb == "draw":
-            return "you have already drawn this turn; now discard, knock or go gin"
-        hand = self.hands[seat]
-        refused = _r.card_refusal(act, hand, self.taken, ", not even face down")
-        if refused:
-            return refused
-        card = act.cards[0]
-        left = _m.min_deadwood(hand & ~card.bit, self.around)
-        if verb == "gin":
-            return f"gin needs 0 deadwood after the discard; discarding {card} leaves {left}"
-        if verb == "knock":
-            limit = self.limit
-            if left == 0:
-                return f"discarding {card} leaves no deadwood: that is gin ('gin {card.code}')"
-            if limit == 0 and self.options.oklahoma:
-                return (
-                    "knocking is not allowed this hand (Oklahoma: the first upcard was "
-                    "an Ace); go gin"
-                )
-            if limit == 0:
-                return (
-                    f"the knock limit is 0, so only gin ends the hand; discarding {card} "
-                    f"leaves {left}"
-                )
-            why = (
-                f"you can knock only with {limit} or less deadwood after discarding; "
-                f"discarding {card} leaves {left}"
-            )
-            if self.options.parlett:
-                top = (
-                    f"the upcard showing is {CARDS[self.pile[-1]]}"
-                    if self.pile
-                    else ("the discard pile is empty")
-                )
-                why += f" (Parlett: {top})"
-            return why
-        return "not allowed now"
-
-    # ------------------------------------------------------------ apply
-    def _apply(self, act: Action, seat: int) -> None:
-        if act is DRAW_STOCK:
-            self._draw_stock(seat)
-            return
-        verb = act.verb
-        if verb == "discard":
-            idx = act.cards[0].index
-            self.hands[seat] &= ~(1 << idx)
-            self.pile.append(idx)
-            self.events.append(self._ev[2][seat][idx])
-            self.taken = -1
-            if len(self.stock) <= STOCK_FLOOR:
-                self._void_hand()
-                return
-            self.phase = "draw"
-            self.to_move = (1 - seat,)
-            self.turns += 1
-        elif verb == "draw":
-            if act == DRAW_STOCK:
-                self._draw_stock(seat)
-                return
-            idx = self.pile.pop()
-            self.hands[seat] |= 1 << idx
-            self.taken = idx
-            self.events.append(self._ev[1][seat][idx])
-            self._start_discard()
-        else:
-            self._end_by_knock(seat, act.cards[0].index, verb == "gin")
-
-    def _draw_stock(self, seat: int) -> None:
-        idx = self.stock.pop()
-        self.hands[seat] |= 1 << idx
-        self.taken = -1
-        self.events.append(self._ev[0][seat][idx])
-        self._start_discard()
-
-    def _start_discard(self) -> None:
-        self.phase = "discard"
-        self.kmask = -1
-        self.gmask = 0
-        opts = self.options
-        if opts.parlett:
-            self.limit = VALUE[self.pile[-1]] if self.pile else 10
-        elif self.hand_limit >= 0:
-            self.limit = self.hand_limit
-        else:
-            self.limit = opts.knock_limit
-
-    def limit_now(self) -> int:
-        """The knock limit that applies to the player to move (Parlett: if it drew the stock)."""
-        if self.phase == "discard":
-            return self.limit
-        opts = self.options
-        if opts.parlett:
+    def knock_limit(self) -> int:
+        if self.parlett:
             return VALUE[self.pile[-1]] if self.pile else 10
-        if self.hand_limit >= 0:
-            return self.hand_limit
-        return int(opts.knock_limit)
+        return self.hand_limit
 
-    # ------------------------------------------------------------ hand end
-    def _void_hand(self) -> None:
-        summary = f"The hand is void: only {STOCK_FLOOR} cards are left in the stock"
-        self._close_hand(HandResult(self.hand_number, (0, 0), (), summary), None)
-
-    def _end_by_knock(self, seat: int, idx: int, gin: bool) -> None:
-        around = self.around
-        names = self.names
-        other = 1 - seat
-        kh = self.hands[seat] & ~(1 << idx)
-        self.hands[seat] = kh
-        self.taken = -1
-        dh = self.hands[other]
-        if gin:
-            kmelds, kdead = _m.best_melds(kh, around)
-            dmelds, ddead = _m.best_melds(dh, around)
-            laid = 0
-            dpoints = _m.card_values(ddead)
-            attached: list[tuple[int, int]] = []
-        else:
-            best: tuple[int, Any, Any] | None = None
-            for arrangement in _m.best_arrangements(kh, around):
-                lay = _m.best_layoff(arrangement[0], dh, around)
-                if best is None or lay[2] > best[0]:
-                    best = (lay[2], arrangement, lay)
-            assert best is not None
-            (kmelds, kdead), (laid, dmelds, dpoints) = best[1], best[2]
-            ddead = _r.defender_deadwood(dh, laid, dmelds)
-            attached = _r.attach_layoffs(kmelds, laid, around)
-        kpoints = _m.card_values(kdead)
-        card = CARDS[idx]
-        if gin:
-            said = f"{names[seat]} goes gin, discarding a card face down"
-        else:
-            said = f"{names[seat]} knocks with {kpoints} deadwood, discarding a card face down"
-        self.log(
-            "gin" if gin else "knock",
-            seat,
-            said,
-            said.replace("a card face down", f"{card} face down"),
-            (seat,),
-        )
-        _r.log_reveal(self, seat, (kmelds, kdead, dmelds, ddead), attached, around)
-        lines: list[ScoreLine] = []
-        if gin:
-            lines.append(ScoreLine(seat, GIN_BONUS, "gin bonus"))
-            if dpoints:
-                lines.append(ScoreLine(seat, dpoints, f"{names[other]}'s deadwood"))
-            total = GIN_BONUS + dpoints
-            summary = (
-                f"{names[seat]} goes gin and scores {total} ({GIN_BONUS} + {dpoints} deadwood)"
+    def limit_why(self, card: Card, left: int, limit: int) -> str:
+        if limit == 0 and self.options.oklahoma:
+            return (
+                "knocking is not allowed this hand (Oklahoma: the first upcard was an Ace); go gin"
             )
-            winner = seat
-        else:
-            summary, winner = _r.knock_score(names, seat, kpoints, dpoints, lines)
-        self.wins[winner] += 1
-        self.reveal = Reveal(
-            "gin" if gin else "knock",
-            seat,
-            idx,
-            _r.by_seat(seat, kmelds, dmelds),
-            _r.by_seat(seat, kdead, ddead),
-            _r.by_seat(seat, kpoints, dpoints),
-            tuple(attached),
-        )
-        result = HandResult(self.hand_number, _r.points_of(lines), tuple(lines), summary)
-        self._close_hand(result, winner)
+        why = super().limit_why(card, left, limit)
+        if self.parlett:
+            top = (
+                f"the upcard showing is {CARDS[self.pile[-1]]}"
+                if self.pile
+                else "the discard pile is empty"
+            )
+            why += f" (Parlett: {top})"
+        return why
 
-    def _close_hand(self, result: HandResult, winner: int | None) -> None:
-        self.kmask = -1
-        self.gmask = 0
-        self.log("hand_over", winner, f"Hand {self.hand_number + 1} over. {result.summary}")
-        self._end_hand(result)
+    # ------------------------------------------------------------ the end
+    def final_awards(self) -> None:
+        names = self.names
+        first = self.reached_first()
+        if first:
+            w = first[0]
+            self.award(w, GAME_BONUS, f"game bonus for reaching {self.target}")
+            for s in (0, 1):
+                n = self.wins[s]
+                if n:
+                    self.award(
+                        s, BOX_BONUS * n, f"box bonus: {plural(n, 'hand')} won × {BOX_BONUS}"
+                    )
+            boxes = ", ".join(f"{names[s]} {BOX_BONUS * self.wins[s]}" for s in (0, 1))
+            text = (
+                f"{names[w]} reached {self.target} first: game bonus {GAME_BONUS}; "
+                f"box bonuses {boxes}"
+            )
+            self.log("bonus", w, text, game=GAME_BONUS, boxes=tuple(self.wins))
+        bet = self.options.bet
+        winners = self.decide_winners()
+        if bet and len(winners) == 1:
+            w = winners[0]
+            diff = self.scores[w] - self.scores[1 - w]
+            if diff > 0:
+                self.payout = Payout(1 - w, w, diff, diff * bet)
 
-    def _game_over(self) -> bool:
-        return max(self.scores) >= int(self.options.target)
-
-    def _finish(self) -> None:
-        opts = self.options
+    def outcome_text(self, winners: tuple[int, ...]) -> str:
+        text = super().outcome_text(winners)
         names = self.names
         scores = self.scores
-        lines: list[ScoreLine] = []
-        top = max(scores)
-        if top >= opts.target and scores.count(top) == 1:
-            leader = scores.index(top)
-            lines.append(ScoreLine(leader, GAME_BONUS, f"game bonus for reaching {opts.target}"))
-            for s in (0, 1):
-                if self.wins[s]:
-                    n = self.wins[s]
-                    won = f"{n} hand{'' if n == 1 else 's'} won"
-                    lines.append(ScoreLine(s, BOX_BONUS * n, f"box bonus: {won} × {BOX_BONUS}"))
-        points = [0, 0]
-        for line in lines:
-            points[line.seat] += line.points
-            scores[line.seat] += line.points
-        self.bonus_lines = tuple(lines)
-        parts = []
-        if lines:
-            parts.append("Bonuses: " + ", ".join(f"{names[s]} +{points[s]}" for s in (0, 1)))
-        parts.append(f"Final totals: {names[0]} {scores[0]}, {names[1]} {scores[1]}")
-        if opts.bet and scores[0] != scores[1]:
-            payee = 0 if scores[0] > scores[1] else 1
-            diff = abs(scores[0] - scores[1])
-            self.payout = Payout(1 - payee, payee, diff, diff * opts.bet)
-            parts.append(
-                f"{names[1 - payee]} pays {names[payee]} {diff * opts.bet:g} "
-                f"({diff} points × {opts.bet:g})"
-            )
-        summary = ". ".join(parts)
-        self.final = HandResult(len(self.results), tuple(points), tuple(lines), summary)
-        self.log("final", None, summary)
-        super()._finish()
+        if self.reached_first():
+            w = winners[0]
+            text += f" ({scores[w]} to {scores[1 - w]} after the bonuses)"
+        p = self.payout
+        bet = self.options.bet
+        if p is not None:
+            paid = f"{p.amount:g} ({p.points} points × {bet:g})"
+            text += f"; {names[p.payer]} pays {names[p.payee]} {paid}"
+        elif bet and len(winners) == 1:
+            text += f"; nobody pays: the bonuses leave {names[1 - winners[0]]} level or ahead"
+        return text
 
-    # ------------------------------------------------------ observation
-    def observation(self, viewer: Any = None) -> Observation:
-        v = self.viewer(viewer)
-        names = self.names
-        rv = self.reveal
-        zones = _r.hand_zones(self, v, rv is not None)
-        zones.append(_r.stock_zone(self, v))
-        zones.append(_r.discard_zone(self.pile))
-        info: dict[str, Any] = {
-            "names": names,
-            "target": self.options.target,
-            "knock_limit": self.limit_now(),
-            "upcard": CARDS[self.pile[-1]] if self.pile else None,
-            "upcard_taken": CARDS[self.taken] if self.taken >= 0 else None,
-            "first_upcard": CARDS[self.first_upcard] if self.first_upcard >= 0 else None,
-            "stock": len(self.stock),
-            "turns": self.turns,
-            "hands_won": tuple(self.wins),
-            "around_the_corner": self.around,
-        }
-        if rv is not None:
-            face_down = self.entry(CARDS[rv.card], v == rv.knocker, v)
-            zones.append(
-                Zone(
-                    "knock_discard",
-                    rv.knocker,
-                    (face_down,),
-                    "pile",
-                    label=f"{names[rv.knocker]}'s {rv.kind} discard",
-                )
-            )
-            zones += _r.reveal_zones(names, rv, self.around)
-            info["deadwoods"] = rv.points
-            info["knocker"] = rv.knocker
-        if isinstance(v, int) and self.phase in ("draw", "discard"):
-            _r.deadwood_info(info, self, v, self.around)
-        if self.results:
-            info["last_hand"] = self.results[-1]
+    # ------------------------------------------------------- observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        return {"hands_won": self.wins[seat], **super().seat_values(seat)}
+
+    def more_info(self, info: dict[str, Any]) -> None:
+        info["first_upcard"] = CARDS[self.first_upcard] if self.first_upcard >= 0 else None
+        info["around_the_corner"] = self.around
         if self.terminal:
-            info["final"] = self.final
             info["payout"] = self.payout
-        return self._observation(v, zones, **info)
-
-    def breakdown(self) -> str:
-        """Every hand's score lines, then the end-of-game bonuses, as text."""
-        out = [r.explain(self.names) for r in self.results]
-        if self.final is not None:
-            out.append(self.final.explain(self.names))
-        return "\n".join(out)
 
 
-# ------------------------------------------------------------------- bot
-class GinBot(Agent):
+class GinBot(RummyBot):
     """Rule-of-thumb Gin: keep melds, shed high loose cards, knock as soon as allowed.
 
     It reads only its observation: its own hand, the discard pile and the knock limit.
     """
 
-    name = "heuristic"
-
-    def act(self, obs: Observation) -> Action:
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        around = bool(obs.info.get("around_the_corner", False))
-        hand = _r.hand_mask(obs)
-        if obs.phase == "draw":
-            return self._draw(obs, hand, around)
-        return _r.bot_discard(obs, hand, "gin", around)
-
-    def _draw(self, obs: Observation, hand: int, around: bool) -> Action:
+    @on("draw")
+    def draw(self, obs: Observation) -> Action:
         if DRAW_UPCARD not in obs.legal:
             return DRAW_STOCK
+        around = bool(obs.info.get("around_the_corner", False))
+        hand = sum(c.bit for c in obs.my_hand)
         top = obs.zone("discard").cards[-1]
         assert isinstance(top, Card)
         now = _m.min_deadwood(hand, around)
@@ -681,21 +299,23 @@ class GinBot(Agent):
             return DRAW_STOCK
         out = min(dd, key=lambda i: (dd[i], -VALUE[i]))
         _, dead = _m.best_melds((hand | top.bit) & ~(1 << out), around)
-        if not dead & top.bit:  # the upcard goes into a meld
-            return DRAW_UPCARD
-        return DRAW_STOCK
+        return DRAW_STOCK if dead & top.bit else DRAW_UPCARD  # take it into a meld
 
 
-GAME = GameSpec(
-    name="gin_rummy",
-    title="Gin Rummy",
-    family="rummy",
-    players=(2,),
-    summary="Draw and discard to build sets and runs, then knock or go gin with low deadwood.",
-    state_class=GinRummyState,
-    options_class=GinRummyOptions,
-    version=1,
-    deck="standard 52",
-    bots={"heuristic": GinBot},
-    source="denexa-classics.txt (Gin Rummy)",
+GAME = register(
+    GameSpec(
+        name="gin_rummy",
+        title="Gin Rummy",
+        family="rummy",
+        players=(2,),
+        summary="Draw and discard to build sets and runs, then knock or go gin with low deadwood.",
+        state_class=GinRummyState,
+        options_class=GinRummyOptions,
+        version=2,
+        deck="standard 52",
+        bots={"heuristic": GinBot},
+        source="denexa-classics.txt (Gin Rummy)",
+        layout=TableLayout(center=("stock", "discard")),
+        bench_target=2_900,
+    )
 )

@@ -76,7 +76,7 @@ def test_explicit_deals_fill_what_is_not_given_and_validate() -> None:
     assert cards[21] == "KH" and cards[23] == "3D" and len(set(cards)) == 52
     with pytest.raises(IllegalActionError, match="dealt twice"):
         g.deal([DEFENDER, KNOCKER], left="KC")
-    with pytest.raises(IllegalActionError, match="stock holds 29 cards"):
+    with pytest.raises(IllegalActionError, match="stock is given 30 cards; it holds 29"):
         g.deal([], stock=[c.code for c in g.deck.cards][:30])
 
 
@@ -282,7 +282,7 @@ def test_knock_limit_is_ten() -> None:
     m.play("draw upcard")
     assert not any(a.verb in ("knock", "bourbon") for a in m.legal_actions())
     assert reason(m, "knock KC") == (
-        "you can knock only with 10 or less deadwood after the discard; discarding K♣ leaves 23"
+        "you can knock only with 10 or less deadwood after discarding; discarding K♣ leaves 23"
     )
     assert reason(m, "bourbon KC").startswith("bourbon needs 0 deadwood")
     assert reason(m, "knock AC") == "you can't discard the upcard you just took, not even to knock"
@@ -299,7 +299,8 @@ def test_defender_melds_pictures_when_deadwood_ties() -> None:
     m.play("knock KD")
     st = bst(m)
     assert st.reveal is not None and st.reveal.points == (45, 1)
-    assert st.reveal.faces[NORTH] == parse_card("JS").bit | parse_card("QS").bit
+    assert st.reveal.melded(NORTH) & FACES == parse_card("JS").bit | parse_card("QS").bit
+    assert st.observation(SOUTH).value(NORTH, "pictures") == 2
     assert any(t.startswith("North shows 10♠ J♠ Q♠") for t in m.event_texts())
     assert st.results[-1].points == (6, 44)
 
@@ -334,7 +335,7 @@ def test_knocker_prefers_the_arrangement_best_for_it() -> None:
     # four 10s together
     kh = mask("TH TD TS TC JS QS KS 2C 3C AD")
     dh = mask("9S AH 5D 7H 8D 3H 5H 6C 8C AS")
-    kmelds, kdead, _, _, laid, _ = st._settle(0, kh, dh, False)
+    kmelds, kdead, _, _, laid = st.settle(kh, dh, False)
     assert kdead == mask("2C 3C AD") and laid == 0
     assert mask("TH TD TS TC") in kmelds and mask("JS QS KS") in kmelds
 
@@ -347,28 +348,29 @@ def test_game_to_target_and_both_reaching_it_in_one_hand() -> None:
     m.play("knock KC")
     st = bst(m)
     assert st.terminal and st.scores == [3, 18] and st.winners() == (SOUTH,)
-    assert "scored more in it" in m.event_texts()[-2]
+    assert m.event_texts()[-1] == (
+        "Game over: Both reached 3 in hand 1; South scored more in it (18 against 3) and wins"
+    )
 
 
 def test_same_hand_tie_goes_to_the_knocker_and_more_in_hand_beats_total() -> None:
     st = cardlab.load("bourbon", target=10).new_state()
     assert isinstance(st, BourbonState)
-    from cardlab.core.scoring import HandResult
+    from cardlab.core.outcome import HandResult
 
     st.results = [HandResult(0, (5, 0), (), ""), HandResult(1, (6, 6), (), "")]
     st.knockers = [0, 1]
     st.scores = [11, 6]
     st.crossed = [1, -1]
-    st.terminal = True
-    assert st.winners() == (0,)
+    assert st.decide_winners() == (0,)
     st.scores = [11, 16]
     st.crossed = [1, 1]
-    assert st.winners() == (1,)  # equal in that hand: the knocker (South)
+    assert st.decide_winners() == (1,)  # equal in that hand: the knocker (South)
     st.results[1] = HandResult(1, (7, 5), (), "")
-    assert st.winners() == (0,)  # North scored more in it, though South's total is higher
+    assert st.decide_winners() == (0,)  # North scored more in it, though South's total is higher
     st.crossed = [-1, -1]
     st.scores = [4, 4]
-    assert st.winners() == (0, 1)  # hands=N ran out with equal totals
+    assert st.decide_winners() == (0, 1)  # hands=N ran out with equal totals
 
 
 def test_first_dealer_option_and_dealer_rotation() -> None:
@@ -464,3 +466,66 @@ def test_preferred_arrangements_keep_the_least_deadwood(cards: list[int]) -> Non
     for meld in dmelds:
         used |= meld
     assert used | dmask == dh and not used & dmask
+
+
+# ------------------------------------------------------ which arrangement counts
+def test_deadwood_counts_points_not_cards_where_the_readings_differ() -> None:
+    # 2♣ 2♦ 2♥ and A♠ 2♠ 3♠ leave 4♣ A♦ 4♦ A♥: four cards, 10 points.  Melding the most
+    # cards (A♦ A♥ A♠ and all four 2s) would leave 4♣ 4♦ 3♠: three cards but 11 points.
+    def mask(text: str) -> int:
+        return _m.mask_of(parse_card(c).index for c in text.split())
+
+    kept = "2C 4C AD 2D 4D AH 2H AS 2S 3S"
+    most_cards = mask("4C 4D 3S")
+    assert _m.is_meld(mask("AD AH AS")) and _m.is_meld(mask("2C 2D 2H 2S"))
+    assert most_cards.bit_count() < 4 and _m.card_values(most_cards) == 11
+    north = "5H 6H 7H 9C TC JC QH KH 8S 7D"
+    m = match(north, kept.replace("3S", "KC"), upcard="3S", hands=1)
+    m.play("draw upcard")
+    assert "knock KC" in m.legal_actions()  # 10 points: a knock, though 11 by cards
+    m.play("knock KC")
+    st = bst(m)
+    assert st.reveal is not None and st.reveal.points[SOUTH] == 10
+    assert st.reveal.deadwood[SOUTH] == mask("4C AD 4D AH")
+    # the defender is counted the same way
+    m = match(kept, "5H 6H 7H 9C TC JC 8D 9D TD KC", upcard="8H", hands=1)
+    m.play("draw upcard")
+    m.play("bourbon KC")
+    st = bst(m)
+    assert st.reveal is not None and st.reveal.deadwood[NORTH] == mask("4C AD 4D AH")
+
+
+# ------------------------------------------------------------ events as data
+def test_face_down_draws_and_the_spread_are_events_with_cards() -> None:
+    m = match(DEFENDER, KNOCKER, upcard="9D", left="7S", stock="3D", hands=1)
+    m.play("pass")
+    m.play("pass")
+    m.play("draw left")
+    e = bst(m).events[-1]
+    assert (e.kind, e.get("source"), e.cards, e.hidden) == ("draw", "left", (), (parse_card("7S"),))
+    assert e.get("back") == "♥♠" and e.seen_by(NORTH).hidden == ()
+    m.play("discard KC")
+    m.play("draw upcard", NORTH)
+    e = bst(m).events[-1]
+    assert (e.get("source"), e.cards) == ("upcard", (parse_card("KC"),))
+    m.play("discard 7C", NORTH)
+    top = CARDS[bst(m).stock[-1]]
+    m.play("draw stock")
+    e = bst(m).events[-1]
+    assert (e.get("source"), e.hidden, e.get("back")) == ("stock", (top,), back(top.code).design)
+    obs = bst(m).observation(NORTH)
+    assert obs.seats[SOUTH].values == {} and "deadwood" in obs.info  # own figures in info
+
+
+def test_knock_events_and_seat_values_after_the_spread() -> None:
+    m = match(DEFENDER, KNOCKER, upcard="3C", hands=1)
+    m.play("draw upcard")
+    m.play("knock KC")
+    events = bst(m).events
+    knock = next(e for e in events if e.kind == "knock")
+    assert knock.cards == (parse_card("KC"),) and knock.get("deadwood") == 3
+    assert {e.cards for e in events if e.kind == "layoff"} == {
+        (parse_card("8H"),), (parse_card("QS"),), (parse_card("2H"),)}  # fmt: skip
+    obs = bst(m).observation("spectator")
+    assert obs.seats[SOUTH].values == {"deadwood": 3, "pictures": 1}
+    assert obs.seats[NORTH].values == {"deadwood": 18, "pictures": 1}

@@ -166,7 +166,7 @@ def test_knock_scoring_with_every_kind_of_layoff() -> None:
     assert codes(obs.zone("deadwood", SOUTH).cards) == {"AC"}
     assert obs.zone("knock_discard").faces == ()  # the knock card stays face down
     assert codes(m.observation(SOUTH).zone("knock_discard").cards) == {"KC"}
-    assert obs.info["deadwoods"] == (20, 1)
+    assert (obs.value(NORTH, "deadwood"), obs.value(SOUTH, "deadwood")) == (20, 1)
     assert not any(isinstance(c, Back | Peek) for z in obs.zones if z.name == "hand"
                    for c in z.cards)  # fmt: skip
     meld_zones = [z for z in obs.zones if z.name == "melds"]
@@ -221,7 +221,7 @@ def test_gin_scores_25_plus_deadwood_without_layoffs() -> None:
     dead = 8 + 9 + 2 + 3 + 7 + 10 + 10
     assert m.scores == (0, 25 + dead)
     assert [(line.points, line.reason) for line in st.results[0].lines] == [
-        (25, "gin bonus"), (dead, "North's deadwood")]  # fmt: skip
+        (dead, f"gin: {dead} − 0 deadwood"), (25, "gin bonus")]  # fmt: skip
     assert m.observation("spectator").zone("layoffs").cards == ()
 
 
@@ -236,7 +236,7 @@ def test_void_hand_when_two_stock_cards_remain() -> None:
     st = gst(m)
     assert len(st.stock) == 2 and m.scores == (0, 0)
     assert st.results[0].points == (0, 0) and "void" in st.results[0].summary
-    assert st.events[-3].kind == "hand_over" and st.bonus_lines == ()
+    assert st.events[-2].kind == "hand_over" and st.results[0].lines == ()
     for seat in (NORTH, SOUTH):  # a void hand shows nothing
         obs = m.observation(seat)
         assert all(isinstance(c, Back) for c in obs.hand_of(1 - seat).cards)
@@ -348,29 +348,39 @@ def two_hand_game(**options: Any) -> cardlab.Match:
     return m
 
 
+def bonus_lines(m: cardlab.Match) -> list[tuple[int, int, str]]:
+    return [tuple(line) for line in m.state.results[-1].lines if "bonus:" in line.reason
+            or line.reason.startswith("game bonus")]  # fmt: skip
+
+
 def test_game_to_100_with_game_and_box_bonuses() -> None:
     m = two_hand_game(bet=0.5)
     st = gst(m)
     assert st.terminal and st.phase == "over"
-    assert [r.points for r in st.results] == [(0, 19), (122, 0)]
-    assert st.bonus_lines == (
+    # the bonuses are lines of the last hand's result, so the totals add up
+    assert [r.points for r in st.results] == [(0, 19), (122 + 125, 25)]
+    assert bonus_lines(m) == [
         (NORTH, 100, "game bonus for reaching 100"),
         (NORTH, 25, "box bonus: 1 hand won × 25"),
         (SOUTH, 25, "box bonus: 1 hand won × 25"),
-    )
+    ]
     assert m.scores == (122 + 125, 19 + 25) and m.winners() == (NORTH,)
-    assert st.final is not None and st.final.points == (125, 25)
+    frame = m.scores_frame()
+    assert (frame.total_0.iloc[-1], frame.total_1.iloc[-1]) == m.scores
     assert st.payout == (SOUTH, NORTH, 203, 101.5)
-    assert "South pays North 101.5 (203 points × 0.5)" in st.final.summary
     assert "game bonus" in st.breakdown() and "box bonus" in st.breakdown()
     obs = m.observation(SOUTH)
-    assert obs.info["final"] == st.final and obs.info["payout"] == st.payout
-    assert m.event_texts()[-1] == "Game over: North wins"
+    assert obs.info["payout"] == st.payout
+    assert (obs.value(NORTH, "hands_won"), obs.value(SOUTH, "hands_won")) == (1, 1)
+    assert m.event_texts()[-1] == (
+        "Game over: North wins, the first to reach 100 (247 to 44 after the bonuses); "
+        "South pays North 101.5 (203 points × 0.5)"
+    )
 
 
 def test_no_payout_without_bet_and_custom_target() -> None:
     m = two_hand_game(target=150)
-    assert not m.terminal and gst(m).bonus_lines == () and gst(m).payout is None
+    assert not m.terminal and bonus_lines(m) == [] and gst(m).payout is None
     m = two_hand_game(target=20)
     assert m.terminal and len(m.state.results) == 2 and gst(m).payout is None
 
@@ -387,7 +397,7 @@ def test_hands_one_is_a_whole_game() -> None:
     m.play("draw stock")
     m.play("knock KC")
     st = gst(m)
-    assert st.terminal and st.bonus_lines == () and m.scores == (0, 19)
+    assert st.terminal and bonus_lines(m) == [] and m.scores == (0, 19)
     assert st.payout == (NORTH, SOUTH, 19, 38.0)
     g = cardlab.load("gin_rummy", hands=1)
     deal = g.deal([WIN_HAND, LOSE_HAND], upcard="9C", stock=["2H", "6S"])
@@ -401,7 +411,7 @@ def test_hands_one_is_a_whole_game() -> None:
 
 def test_hands_two_plays_exactly_two_hands() -> None:
     m = two_hand_game(hands=2, target=1000)
-    assert m.terminal and gst(m).bonus_lines == () and m.scores == (122, 19)
+    assert m.terminal and bonus_lines(m) == [] and m.scores == (122, 19)
 
 
 # ---------------------------------------------------------------- deals
@@ -415,7 +425,7 @@ def test_explicit_deal_validation() -> None:
         g.deal(["AS"], upcard="AS")
     with pytest.raises(IllegalActionError, match="dealt twice"):
         g.deal(["AS"], stock=["2S", "2S"])
-    with pytest.raises(IllegalActionError, match="the stock holds 31"):
+    with pytest.raises(IllegalActionError, match="stock is given 32 cards; it holds 31"):
         g.deal([], stock=[c.code for c in cardlab.parse_cards(
             "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
             "AH 2H 3H 4H 5H 6H")])  # fmt: skip
@@ -478,8 +488,7 @@ def test_observation_never_leaks(seed: int, options: dict[str, bool]) -> None:
         state.apply(acts[rng.randrange(len(acts))], seat)
     assert isinstance(state, GinRummyState)
     total = [sum(r.points[s] for r in state.results) for s in (0, 1)]
-    bonus = [sum(line.points for line in state.bonus_lines if line.seat == s) for s in (0, 1)]
-    assert state.scores == [total[0] + bonus[0], total[1] + bonus[1]]
+    assert state.scores == total
 
 
 def test_secret_draws_stay_secret_in_events() -> None:
@@ -543,3 +552,93 @@ def test_best_melds_helper() -> None:
     assert best_melds([]).melds == ()
     with pytest.raises(ValueError, match="twice"):
         best_melds("AS AS")
+
+
+# ---------------------------------------------------------------- the winner and the bonuses
+def test_score_frame_totals_include_the_bonuses() -> None:
+    m = cardlab.Match("gin_rummy", seed=0, agents="heuristic")
+    m.run()
+    frame = m.scores_frame()
+    assert (frame.total_0.iloc[-1], frame.total_1.iloc[-1]) == m.scores == (326, 160)
+    assert any(line.reason.startswith("game bonus") for line in m.state.results[-1].lines)
+
+
+# South knocks with A♣ (1) against 3♣ (3): +2 a hand, never reaching a target of 20.
+SMALL_KNOCKER = "5H 6H 7H 2C 2D 2S 9S TS JS KC"
+SMALL_DEFENDER = "3D 4D 5D 8C 8D 8S AD AH AS 3C"
+
+
+@pytest.mark.parametrize(("small", "south"), [(6, 12 + 6 * 25), (7, 14 + 7 * 25)])
+def test_the_first_to_reach_the_target_wins_even_when_box_bonuses_put_them_behind(
+    small: int, south: int
+) -> None:
+    g = cardlab.load("gin_rummy", target=20, bet=1.0)
+    deals = []
+    for k in range(small):  # South deals the odd hands, so North moves first in them
+        stock = ["AC"] if k % 2 == 0 else ["KH", "AC"]
+        deals.append(g.deal([SMALL_DEFENDER, SMALL_KNOCKER], upcard="TD", stock=stock))
+    # then North knocks with 10 against 47, less the 2♥ South lays off: +37
+    north = "3H 4H 5H 6H QC QD QS 9S AC AD"
+    south_hand = "8H 9H 2H JC 4D 4C 4S 3C 7C KD"
+    stock = ["KH", "8D"] if small % 2 == 0 else ["8D"]
+    deals.append(g.deal([north, south_hand], upcard="TD", stock=stock))
+    m = cardlab.Match(g, deal=deals, seed=1)
+    for k in range(small + 1):
+        knocker = NORTH if k == small else SOUTH
+        first = 1 - m.state.dealer
+        if first != knocker:
+            m.play("draw stock", first)
+            m.play("discard KH", first)
+        m.play("draw stock", knocker)
+        m.play("knock 9S" if knocker == NORTH else "knock KC", knocker)
+    st = gst(m)
+    assert st.terminal and m.winners() == (NORTH,)
+    assert m.scores == (37 + 100 + 25, south)
+    assert south >= m.scores[NORTH] and st.payout is None  # level or ahead: nobody pays
+    assert "nobody pays: the bonuses leave South level or ahead" in m.event_texts()[-1]
+
+
+def test_hands_n_without_anyone_at_the_target_pays_no_bonus() -> None:
+    m = two_hand_game(hands=2, target=1000, bet=1.0)
+    st = gst(m)
+    assert m.winners() == (NORTH,) and bonus_lines(m) == []
+    assert st.payout == (SOUTH, NORTH, 103, 103.0)
+
+
+# ---------------------------------------------------------------- events as data
+def test_events_carry_their_cards_and_sources() -> None:
+    m = match(DEFENDER, KNOCKER, upcard="AD", stock="AC 9C", hands=1)
+    m.play("draw upcard")
+    m.play("discard KC")
+    m.play("draw stock", NORTH)
+    up, discard, draw = m.state.events[-3:]
+    assert (up.kind, up.get("source"), up.cards, up.hidden) == (
+        "draw",
+        "upcard",
+        (parse_card("AD"),),
+        (),
+    )
+    assert discard.cards == (parse_card("KC"),)
+    assert (draw.get("source"), draw.cards, draw.hidden) == ("stock", (), (parse_card("AC"),))
+    assert draw.seen_by(SOUTH).hidden == () and draw.seen_by(NORTH).hidden == (parse_card("AC"),)
+    m.play("discard AC", NORTH)
+    m.play("draw stock")
+    m.play("knock 9C")
+    events = m.state.events
+    knock = next(e for e in events if e.kind == "knock")
+    assert knock.cards == () and knock.hidden == (parse_card("9C"),) and knock.get("deadwood") == 1
+    shows = [e for e in events if e.kind == "show"]
+    assert [e.seat for e in shows] == [SOUTH, NORTH]
+    assert set(shows[0].cards) == set(cardlab.parse_cards("5H 6H 7H 2C 2D 2S 9S TS JS AD"))
+    assert shows[0].get("points") == 1 and shows[0].get("deadwood") == (parse_card("AD"),)
+    layoffs = {tuple(c.code for c in e.cards) for e in events if e.kind == "layoff"}
+    assert layoffs == {("8H", "9H"), ("QS",), ("2H",)}
+
+
+def test_seat_values_are_public() -> None:
+    m = match(DEFENDER, KNOCKER, stock="AC")
+    m.play("draw stock")
+    obs = m.observation(NORTH)
+    assert obs.seats[SOUTH].values == {"hands_won": 0} and "deadwood" in obs.info
+    m.play("knock KC")
+    assert m.observation(NORTH).value(SOUTH, "hands_won") == 1
