@@ -2,8 +2,9 @@
 
 Deals the same random deals at every level, asks the perfect-information solver about
 each one (with a node budget) and lets the heuristic bot play each from its observation.
-Run ``python benchmarks/frozen_novelty.py [--deals N] [--budget B] [--seed S]``; the
-default 1,000 deals per level takes a few minutes.
+Run ``python benchmarks/frozen_novelty.py [--deals N] [--budget B] [--seed S]
+[--slide-rule table|suits|count] [levels ...]``; the default 1,000 deals per level takes a
+few minutes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from cardlab.games.frozen_novelty import LEVELS, difficulty
+from cardlab.games.frozen_novelty import LEVELS, SLIDE_RULES, difficulty
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -19,13 +20,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--deals", type=int, default=1_000, help="deals per level")
     p.add_argument("--budget", type=int, default=20_000, help="solver nodes per deal")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--slide-rule", default="table", choices=SLIDE_RULES, help="slide rule")
     p.add_argument("levels", nargs="*", default=list(LEVELS), help="levels (default: all)")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
-    df = difficulty(args.levels, args.deals, args.seed, args.budget)
+    df = difficulty(args.levels, args.deals, args.seed, args.budget, args.slide_rule)
     print(
         f"Frozen Novelty: {args.deals} deals per level, solver budget {args.budget:,} "
-        f"positions, seed {args.seed}"
+        f"positions, seed {args.seed}, slide rule {args.slide_rule}"
     )
     print("solvable = perfect information; unknown = budget used up (min: as lost, max: as won)")
     for r in df.itertuples():

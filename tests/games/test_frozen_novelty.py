@@ -9,17 +9,24 @@ import pytest
 import cardlab
 from cardlab.core.cards import HIDDEN_BACK, parse_card
 from cardlab.core.errors import IllegalActionError, OptionError
-from cardlab.core.foresight import DEFAULT_BACKS, register_foresight
+from cardlab.core.foresight import DEFAULT_BACKS, load_backs, register_foresight
 from cardlab.core.match import Match
 from cardlab.core.observation import Back
+from cardlab.games import frozen_novelty
 from cardlab.games.frozen_novelty import (
+    GAME,
     LEVELS,
+    SLIDE_RULES,
     FrozenNoveltyBot,
     FrozenNoveltyState,
     difficulty,
     solve,
     wilson,
 )
+from cardlab.games.frozen_novelty.solver import _Solver
+from cardlab.rules import tableau
+
+STACK_NAMES = [f"{g}{k}" for g in ("deck", "up", "down") for k in range(1, 5)]
 
 SORTED = ["AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"]
 SORTED += ["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"]
@@ -61,7 +68,7 @@ def test_deal_helper_refuses_bad_stacks() -> None:
     game = cardlab.load("frozen_novelty")
     with pytest.raises(IllegalActionError, match="twice"):
         game.deal(["AS 2S", "AS"])
-    with pytest.raises(IllegalActionError, match="stacks are 0 to 3"):
+    with pytest.raises(IllegalActionError, match="numbered 0 to 3"):
         game.deal({4: "AS"})
 
 
@@ -191,25 +198,134 @@ def test_building_is_in_suit_and_one_rank_down() -> None:
 
 
 def test_slides_follow_the_backs() -> None:
-    # 4♠ prints ♥♠, 5♠ prints ♦♠, 3♥ prints ♥, Q♠ prints ♣♦♠.
+    # 4♠ prints ♥♠, 5♠ prints ♦♠, 3♥ prints ♥, Q♠ prints ♦♥♠.
     state = dealt(["4S 2C", "5S", "3H", "QS"])
     legal = state.legal_actions()
     assert "slide deck1 deck2" in legal  # share ♠, both print two suits
     assert "slide deck3 deck1" in legal  # one suit onto two, sharing ♥
     assert "slide deck1 down1" in legal  # any face-down card to an empty Down stack
-    assert "slide deck4 deck2" not in legal  # three suits onto two: more suits
+    assert "slide deck4 deck2" not in legal  # no 10♦, J♥ or Q♠ lies on a 5 or an 8
     with pytest.raises(IllegalActionError, match="could never be a legal build"):
         state.apply("slide deck2 deck3")  # 5♠ (two suits) onto 3♥ (one suit)
     state.apply("slide deck1 down1")
     assert state.observation(0).zone("down1").cards == (Back("♥♠"),)
 
 
-def test_slide_count_rule_and_no_shared_suit() -> None:
+def test_slides_read_the_back_table() -> None:
+    # A♠ and K♠ print all four suits, 2♠ prints ♠, Q♠ ♦♥♠ and 9♣ ♣♠.
     state = dealt(["AS", "2S", "QS", "9C"])
     legal = state.legal_actions()
-    assert "slide deck1 deck2" not in legal  # four suits onto one: more suits
-    assert "slide deck3 deck1" in legal  # three onto four, sharing ♠
-    assert "slide deck4 deck2" not in legal  # ♣♥ (9♣) shares nothing with ♠ (2♠)
+    assert "slide deck1 deck2" in legal  # an Ace's back on a Two's: the A♠ on the 2♠ builds
+    assert "slide deck3 deck1" in legal  # Q♠ on a four-suit back: the Q♠ on the K♠ builds
+    assert "slide deck4 deck2" not in legal  # no 6 or 9 is one rank below a 2 or a 3
+    with pytest.raises(IllegalActionError, match="could never be a legal build"):
+        state.apply("slide deck4 deck2")
+
+
+# Ace on Two and four suits on four suits, by slide rule: (A♠ on 2♠, A♠ on K♥).
+RULE_CASES = [("table", True, False), ("suits", True, False), ("count", False, True)]
+
+
+@pytest.mark.parametrize(("rule", "ace_on_two", "four_on_four"), RULE_CASES)
+def test_ace_on_two_and_four_suits_on_four_by_slide_rule(
+    rule: str, ace_on_two: bool, four_on_four: bool
+) -> None:
+    state = dealt(["AS", "2S", "KH"], slide_rule=rule)
+    legal = state.legal_actions()
+    assert ("slide deck1 deck2" in legal) is ace_on_two
+    assert ("slide deck1 deck3" in legal) is four_on_four
+    refused = "slide deck1 deck2" if four_on_four else "slide deck1 deck3"
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(refused)
+    reason = err.value.reason
+    if rule == "count":
+        # The restated rule is said as a rule: it may refuse a build that could be legal.
+        assert "suit-count rule" in reason and "never" not in reason
+        assert "as many suits as the target (♠, 1 suit) or one fewer" in reason
+    else:
+        assert "could never be a legal build" in reason
+        assert "♣♦♥♠" in reason
+
+
+def test_count_rule_refusals_name_the_failing_condition() -> None:
+    state = dealt(["3H", "2S", "KD"], slide_rule="count")  # backs ♥, ♠ and ♣♦♥♠
+    assert state.explain("slide deck1 deck2") == (
+        "not allowed by the suit-count rule: the backs ♥ and ♠ share no printed suit"
+    )
+    colours = dealt(["3H", "2D"], slide_rule="count", level="very_easy")
+    assert "must print suits of different colours" in colours.explain("slide deck1 deck2")
+    suits = dealt(["3H", "2S"], slide_rule="suits")
+    assert suits.explain("slide deck1 deck2").startswith(
+        "not allowed: a ♥ back is a Two or a Three of a suit it prints"
+    )
+
+
+@pytest.mark.parametrize(("rule", "ace_on_two", "four_on_four"), RULE_CASES)
+@pytest.mark.parametrize("level", ["hard", "very_hard"])
+def test_hidden_backs_tries_follow_the_slide_rule(
+    level: str, rule: str, ace_on_two: bool, four_on_four: bool
+) -> None:
+    for top, moving, moves in (("2S", "AS", ace_on_two), ("KH", "AS", four_on_four)):
+        state = dealt([top, moving], level=level, slide_rule=rule)
+        if level == "very_hard":  # face-down cards go only from a Deck to a Down stack
+            state.apply("slide deck1 down1")
+            target = "down1"
+        else:
+            target = "deck1"
+        attempt = f"try deck2 {target}"
+        assert attempt in state.legal_actions()  # listed whatever the backs
+        before = len(state.stacks[1])
+        state.apply(attempt)
+        assert (len(state.stacks[1]) == before - 1) is moves
+        last = state.events[-1]
+        assert last.kind == ("slide" if moves else "refused")
+        if not moves:
+            assert last.text.endswith("not allowed")
+            assert attempt not in state.legal_actions()
+
+
+def test_a_registered_back_table_decides_slides() -> None:
+    # Swap the backs of the 4♠ and the 5♠: ♦♠ now covers the 4♠, ♥♠ the 5♠, so a ♦♠ back
+    # may go on a ♥♠ back (the 4♠ on the 5♠), which the default table never allows.
+    designs = {c.code: d for c, d in DEFAULT_BACKS.designs().items()}
+    designs["4S"], designs["5S"] = designs["5S"], designs["4S"]
+    register_foresight(load_backs(designs), name="swapped-foresight")
+    plain = dealt(["8D", "7H"])
+    assert "slide deck1 deck2" not in plain.legal_actions()
+    swapped = dealt(["8D", "7H"], deck="swapped-foresight")
+    assert "slide deck1 deck2" in swapped.legal_actions()
+    assert solve(swapped, budget=2).outcome == "unknown"  # the solver takes the state's deck
+
+
+@pytest.mark.parametrize("rule", SLIDE_RULES)
+@pytest.mark.parametrize("level", ["very_easy", "easy", "normal"])
+def test_the_solver_slides_as_the_game_does(level: str, rule: str) -> None:
+    """At positions met in play, the solver's slides onto a card are the legal ones."""
+    game = cardlab.load("frozen_novelty", level=level, slide_rule=rule)
+    rng = random.Random(f"{level}/{rule}")
+    state = game.new_state()
+    state.apply(state.sample_chance(rng))
+    solver = _Solver(state.rules)
+    checked = 0
+    while not state.terminal and checked < 40:
+        stacks, found = list(state.stacks), list(state.found)
+        ours = set()
+        for child, _ in solver.children(stacks, found):
+            changed = [k for k in range(12) if child[k] != stacks[k]]
+            if len(changed) != 2:
+                continue
+            a, b = sorted(changed, key=lambda k: len(child[k]) - len(stacks[k]))
+            moved = stacks[a][-1]
+            if stacks[b] and not moved & tableau.UP and child[b] == (*stacks[b], moved):
+                ours.add(f"slide {STACK_NAMES[a]} {STACK_NAMES[b]}")
+        legal = {
+            str(x)
+            for x in state.legal_actions()
+            if x.verb == "slide" and state.stacks[STACK_NAMES.index(x.args[1])]
+        }
+        assert ours == legal
+        checked += 1
+        state.apply(rng.choice(state.legal_actions()[:-1] or state.legal_actions()))
 
 
 def test_face_down_card_never_goes_on_a_face_up_card() -> None:
@@ -280,9 +396,9 @@ def test_hard_lists_every_slide_the_layout_allows() -> None:
 
 
 def test_hard_refuses_a_forbidden_try_without_saying_more() -> None:
-    state = dealt(["AS", "2S", "QS"], level="hard")
+    state = dealt(["AS", "KS", "QS"], level="hard")
     before = state.observation(None).zones
-    state.apply("try deck1 deck2")  # four suits onto one: forbidden
+    state.apply("try deck1 deck2")  # four suits onto four: no Ace or King builds on one
     assert state.observation(None).zones == before
     assert state.events[-1].text.endswith("not allowed")
     assert state.moves == 1
@@ -290,9 +406,9 @@ def test_hard_refuses_a_forbidden_try_without_saying_more() -> None:
     assert state.observation(0).info["refused"] == ("try deck1 deck2",)
     with pytest.raises(IllegalActionError, match="already tried"):
         state.apply("try deck1 deck2")
-    state.apply("try deck2 deck1")  # one suit onto four: also forbidden
+    state.apply("try deck2 deck1")  # also four onto four: forbidden
     assert len(state.stacks[0]) == 13
-    state.apply("try deck3 deck1")  # Q♠ (three suits) onto A♠ (four), sharing ♠: allowed
+    state.apply("try deck3 deck1")  # Q♠ (three suits) onto a four-suit back: the Q♠ on the K♠
     assert len(state.stacks[0]) == 14 and len(state.stacks[2]) == 12
 
 
@@ -396,3 +512,134 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+# ------------------------------------------------------------- outcome
+def test_a_lost_deal_is_lost_and_says_so() -> None:
+    state = dealt(SORTED)
+    play(state, "turn deck1", "home AC", "stop")
+    assert state.outcome is not None and state.outcome.result == "lost"
+    assert state.winners() == ()
+    assert not any("wins" in e.text for e in state.events)
+    assert state.events[-1].text == "Game over: Lost with a score of 1"
+
+
+def test_a_won_deal_is_won() -> None:
+    state = dealt(SORTED)
+    for suit in range(4):
+        for _ in range(13):
+            play(state, f"turn deck{suit + 1}", f"home {_next(state, suit)}")
+    assert state.outcome is not None and state.outcome.result == "won"
+    assert state.winners() == (0,)
+    assert state.events[-1].text == "Game over: Won with a score of 52"
+
+
+def test_simulate_counts_only_won_deals_as_wins() -> None:
+    df = cardlab.simulate(
+        "frozen_novelty", agents="heuristic", n=12, seed=3, progress=False, level="very_easy"
+    )
+    assert ((df["win_0"] == 1.0) == (df["score_0"] == 52)).all()
+    assert ((df["win_0"] == 0.0) == (df["score_0"] < 52)).all()
+    assert set(df["result"]) == {"won", "lost"}  # this seed has both
+
+
+# --------------------------------------------------------- events, spec
+def test_events_carry_the_stacks_and_the_public_cards() -> None:
+    state = dealt(["KH", "QH 9H", "AC"])
+    play(state, "turn deck1", "turn deck2")
+    e = state.events[-1]
+    assert (e.kind, e.cards, e.get("source")) == ("turn", (parse_card("QH"),), "deck2")
+    state.apply("move QH deck1")
+    e = state.events[-1]
+    assert (e.kind, e.cards, e.get("source"), e.get("target")) == (
+        "move",
+        (parse_card("QH"),),
+        "deck2",
+        "deck1",
+    )
+    assert e.get("count") == 1
+    state.apply("move KH up1")
+    e = state.events[-1]
+    assert e.cards == (parse_card("KH"), parse_card("QH")) and e.get("count") == 2
+    state.apply("slide deck2 down1")  # the 9♥, face down
+    e = state.events[-1]
+    assert (e.kind, e.cards, e.get("source"), e.get("target")) == ("slide", (), "deck2", "down1")
+    play(state, "turn deck3", "home AC")
+    e = state.events[-1]
+    assert (e.kind, e.cards, e.get("source"), e.get("target")) == (
+        "home",
+        (parse_card("AC"),),
+        "deck3",
+        "foundation1",
+    )
+    hard = dealt(["AS", "KS"], level="hard")
+    hard.apply("try deck2 deck1")
+    e = hard.events[-1]
+    assert (e.kind, e.cards, e.get("source"), e.get("target")) == ("refused", (), "deck2", "deck1")
+
+
+def test_game_spec_facts() -> None:
+    assert GAME.solitaire and not GAME.dealer and not GAME.lower_is_better
+    assert GAME.version >= 2 and GAME.bench_target > 0
+    assert GAME.layout.center == ("foundation1", "foundation2", "foundation3", "foundation4")
+    assert GAME.layout.grid == ("deck", "up", "down")
+    names = [r["option"] for r in GAME.options_class.describe()]
+    assert "first_dealer" not in names and "slide_rule" in names
+    doc = frozen_novelty.__doc__ or ""
+    assert "{options}" not in doc and "slide_rule = 'table'" in doc
+
+
+def test_the_play_phase_and_its_prompt() -> None:
+    state = dealt(SORTED)
+    assert state.phase == "play"
+    assert "slide" in state.observation(0).prompt
+    hard = dealt(SORTED, level="hard")
+    assert "try a slide" in hard.observation(0).prompt
+
+
+def test_options_refuse_an_unknown_slide_rule() -> None:
+    with pytest.raises(OptionError, match="table"):
+        cardlab.load("frozen_novelty", slide_rule="maybe")
+
+
+# ----------------------------------------------------- tableau component
+def test_tableau_build_rules_for_other_patience_games() -> None:
+    """The shared tableau rules that Golf and Canfield build on."""
+    card = parse_card
+    golf = tableau.rank_step()
+    assert golf.cards(card("5D").index, card("6S").index)  # one up, any suit
+    assert golf.cards(card("7D").index, card("6S").index)  # one down
+    assert not golf.cards(card("QD").index, card("KS").index)  # nothing on a King
+    assert not golf.cards(card("AD").index, card("KS").index)
+    assert tableau.rank_step(onto_king=True).cards(card("QD").index, card("KS").index)
+    assert tableau.rank_step(wrap=True, onto_king=True).cards(card("AD").index, card("KS").index)
+    canfield = tableau.down_alternating(wrap=True)
+    assert canfield.cards(card("KH").index, card("AS").index)  # K on A, red on black
+    assert not canfield.cards(card("KH").index, card("AD").index)
+    assert not tableau.down_alternating().cards(card("KH").index, card("AS").index)
+    order = tableau.foundation_order(base=card("3C").rank - 1)
+    up = tableau.UP
+    assert order[card("3D").index | up] == 0 and order[card("2D").index | up] == 12
+    assert order[card("3D").index] == -1  # a face-down card never goes home
+
+
+def test_tableau_moves_on_plain_stacks() -> None:
+    up = tableau.UP
+    ks, qh, qs, js = (parse_card(c).index for c in ("KS", "QH", "QS", "JS"))
+    stacks = [(js, ks | up, qs | up), (qh | up,), ()]
+    fits = tableau.down_in_suit().fits
+    assert tableau.run_start(stacks[0], fits) == 1
+    tops = tableau.tops(stacks)
+    assert tableau.run_moves(stacks, tops, fits, [0, 1], [0, 1, 2], empties=0b100) == [
+        (0, 1, 2),
+        (0, 2, 2),
+        (1, 0, 2),
+    ]
+    assert tableau.top_moves(tops, fits, [0, 1], [0, 1, 2]) == []
+    run = tableau.move_run(stacks, 0, 1, 2)
+    assert run == (ks | up, qs | up) and stacks[0] == (js,)
+    assert tableau.turnable(tableau.tops(stacks), [0, 1, 2]) == [0]
+    assert tableau.turn_up(stacks, 0) == js
+    stock = [(1, 2, 3), ()]
+    assert tableau.deal_cards(stock, 0, 1, 2) == 2 and stock == [(1,), (3 | up, 2 | up)]
+    assert tableau.gather(stock, 1, 0) == 2 and stock == [(1, 2, 3), ()]

@@ -3,9 +3,9 @@
 Written from the rules: the four Deck stacks are dealt face down (a deal lists them one
 after another, each from its top card down).  A face becomes known, to the player and to
 any onlooker alike, only when it is turned face up; a turned card never goes face down
-again.  Slides carry face-down cards and show nothing; on the Hard levels a "try" that the
-backs forbid (same suit on both backs, the moving back printing as many suits or one
-fewer) moves nothing.
+again.  Slides carry face-down cards and show nothing; on the Hard levels a "try" moves
+only when the move might be a legal build: some card printed with the moving card's back
+is one rank below, and of the same suit as, some card printed with the target's back.
 """
 
 from __future__ import annotations
@@ -82,8 +82,9 @@ class FrozenNoveltyOracle(VisibilityOracle):
     def _may_slide(self, moving: Card, target: Card) -> bool:
         deck = get_deck("foresight")
         mb, tb = deck.back_suits(moving), deck.back_suits(target)
-        mc, tc = bin(mb).count("1"), bin(tb).count("1")
-        return tc - mc in (0, 1) and bool(mb & tb)
+        under = [c for c in self.deck if deck.back_suits(c) == mb]
+        over = [c for c in self.deck if deck.back_suits(c) == tb]
+        return any(x.suit == y.suit and y.rank == x.rank + 1 for x in under for y in over)
 
     def locations(self) -> dict[Location, set[Card]]:
         out: dict[Location, set[Card]] = {

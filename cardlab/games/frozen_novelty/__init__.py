@@ -1,0 +1,715 @@
+"""Frozen Novelty: a one-player game of digging through four face-down stacks.
+
+Rules in brief
+--------------
+The 52 cards of a Foresight deck (Ace low) are dealt face down into four **Deck** stacks
+of 13.  Four **Up** stacks, four **Down** stacks and four **Foundations** start empty.
+The foundations grow in suit from the Ace to the King and the tableau is built downwards
+in suit; the deal is won when every card is home.  A move is one of four things:
+
+1. *turn*: flip the face-down top card of a stack face up where it lies;
+2. *home*: put a face-up top card on its foundation when it is the next card of its suit;
+3. *move*: carry a run of face-up cards (one card, or several of one suit, each one rank
+   below the card under it) onto an empty Up stack or onto the face-up card one rank
+   higher of that suit;
+4. *slide*: carry the face-down top card of a stack onto an empty Down stack, or onto
+   another face-down top card when the move *might* be a legal build: some card printed
+   with the moving back could lie on some card printed with the target's back.
+
+A face-down card never goes on a face-up one, a face-up card never goes on a face-down
+one (a turned card stays where it was), and nothing leaves a foundation.  The levels
+change what the backs show and a few rules (option ``level``).
+
+Options
+-------
+{options}
+
+Rulings
+-------
+* Levels follow RULINGS.md: Normal shows the top back of every face-down stack, the
+  easy levels show every back and reuse empty Deck stacks as Up stacks, Hard shows no
+  back and refuses a forbidden slide without saying more, Very Hard also restricts
+  slides to Deck → Down.
+* "Might be a legal play" is read from the deck's back table (``slide_rule="table"``):
+  a slide onto a face-down card is allowed when some card printed with the moving back
+  could legally be built on some card printed with the target back (one rank lower, in
+  suit; of the other colour on Very Easy).  So an Ace's back may go on a Two's back (the
+  A♠ on the 2♠ is a build), and a four-suit back never goes on a four-suit back (no Ace
+  or King is one rank below an Ace or a King).  The text's restatement ("share a suit on
+  the back and the same number of suits or one fewer") differs on those pairs; it is
+  kept as ``slide_rule="count"``.  ``slide_rule="suits"`` is the same test for a player
+  who knows only what a back prints (its suits, and by their number the rank class), not
+  which cards carry it.  A user's own back table (``deck=``) is used as printed.
+* Hard and Very Hard: since the player cannot read the backs, the legal actions list
+  *every* slide the layout allows, whatever the backs: onto an empty Down stack as
+  ``slide``, onto a face-down card as an attempt, ``try``.  A ``try`` the backs forbid is
+  a legal action that moves nothing: it logs "not allowed", counts as a move, and that
+  pair of cards is not offered again (the player now knows it; ``info["refused"]`` lists
+  such attempts still on the table).  So every listed action applies, an illegal one
+  changes nothing, and the list itself says nothing about the backs.
+* A run on Very Easy alternates colours; on every other level it is one suit.
+* The four foundations are kept one per suit (♣ ♦ ♥ ♠); which empty foundation an Ace
+  takes makes no difference to play.
+* Face-up cards may be built on wherever they lie: on a Deck, Up or Down stack.
+* Any face-down card on top of a stack may be turned, on a Deck or a Down stack.
+* A deal must end: ``stop`` ends it at once (the score is what is home), it ends by
+  itself after ``max_moves`` moves, and also when nothing but ``stop`` is left.
+* Score: one point per card on the foundations.  A deal is won only with all 52 home;
+  otherwise it is lost, with its score.  With ``hands=N`` the game is won when every
+  deal is won.
+* Explicit deals list the Deck stacks one after another, each from its top card down:
+  ``game.deal(["KS QS", "2H"])`` (the rest is dealt at random below the given cards).
+
+Actions
+-------
+``turn deck2`` / ``turn down1``; ``home 7H``; ``move 9H up2`` (the 9♥ and every card on
+it, onto the empty Up stack 2 or onto the face-up card heading that stack);
+``slide deck1 down3``; on the Hard levels ``try deck1 deck2`` (a slide onto a face-down
+card that may be refused); ``stop``.  Stacks are named ``deck1``-``deck4``, ``up1``-``up4``,
+``down1``-``down4``.
+
+Solver
+------
+:func:`solve` decides a deal with every face known (an upper bound for any real player);
+:func:`difficulty` tabulates solvable rates, the heuristic bot's win rate and solver
+speed per level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, NamedTuple
+
+from ...core.actions import Action, action
+from ...core.cards import CARDS, Deck, get_deck
+from ...core.clone import Frozen, immutable
+from ...core.events import Event, event
+from ...core.foresight import SUITS_BY_RANK, design_of
+from ...core.observation import Observation
+from ...core.options import Options, option
+from ...core.phases import Phase
+from ...core.refusals import plural
+from ...core.registry import register
+from ...core.spec import GameSpec, TableLayout
+from ...core.state import State
+from ...rules.deals import DealRule, piles
+from ...rules.tableau import (
+    ACE_UP,
+    CARD,
+    RANK,
+    SUIT,
+    UP,
+    Build,
+    Layout,
+    down_alternating,
+    down_in_suit,
+    find,
+    foundation_zones,
+    homes,
+    mask_of,
+    move_run,
+    run_moves,
+    run_start,
+    send_home,
+    stack_zone,
+    top_moves,
+    turn_up,
+    turnable,
+)
+from .bot import FrozenNoveltyBot
+
+LEVELS: tuple[str, ...] = ("very_easy", "easy", "normal", "hard", "very_hard")
+SLIDE_RULES = ("table", "suits", "count")
+LAYOUT = Layout(("deck", 4), ("up", 4), ("down", 4))
+STACK_NAMES = LAYOUT.names
+STACK_INDEX = LAYOUT.index
+DECKS = LAYOUT.group("deck")
+UPS = LAYOUT.group("up")
+DOWNS = LAYOUT.group("down")
+DOWN_MASK = mask_of(DOWNS)
+ALL = tuple(range(12))
+#: Stacks that can hold face-down cards (Up stacks never do).
+FACE_DOWN = DECKS + DOWNS
+SUIT_WORDS = ("♣", "♦", "♥", "♠")
+RED_SUITS = 0b0110
+BLACK_SUITS = 0b1001
+#: What a back's number of suits says about the card (its rank class).
+CLASS_WORDS = {
+    4: "an Ace or a King",
+    3: "a Ten, Jack or Queen",
+    2: "a Four to a Nine",
+    1: "a Two or a Three",
+}
+
+STOP = action("stop")
+TURN = tuple(action(f"turn {n}") for n in STACK_NAMES)
+HOME = tuple(action(f"home {CARDS[i].code}") for i in range(52))
+MOVE = tuple(tuple(action(f"move {CARDS[i].code} {n}") for n in STACK_NAMES) for i in range(52))
+SLIDE = tuple(tuple(action(f"slide {a} {b}") for b in STACK_NAMES) for a in STACK_NAMES)
+TRY = tuple(tuple(action(f"try {a} {b}") for b in STACK_NAMES) for a in STACK_NAMES)
+_VERBS = frozenset(("turn", "home", "move", "slide", "try", "stop"))
+# What each action does, decoded once: (kind, x, y); kinds below.
+_TURN, _HOME, _MOVE, _SLIDE, _STOP = range(5)
+_DO: dict[Action, tuple[int, int, int]] = {STOP: (_STOP, 0, 0)}
+for _k in ALL:
+    _DO[TURN[_k]] = (_TURN, _k, 0)
+    for _d in ALL:
+        _DO[SLIDE[_k][_d]] = _DO[TRY[_k][_d]] = (_SLIDE, _k, _d)
+for _c in range(52):
+    _DO[HOME[_c]] = (_HOME, _c, 0)
+    for _d in ALL:
+        _DO[MOVE[_c][_d]] = (_MOVE, _c, _d)
+
+
+# ------------------------------------------------------------ options
+@dataclass(frozen=True)
+class FrozenNoveltyOptions(Options):
+    allowed_decks: ClassVar[tuple[str, ...]] = ("foresight",)
+    deck: str = option(
+        "foresight",
+        "the Foresight deck, or a back table of your own registered with "
+        "register_foresight(..., name=...): slides are judged by the backs it prints",
+    )
+    level: str = option(
+        "normal",
+        "very_easy: every back shows, empty Deck stacks serve as extra Up stacks and runs "
+        "alternate colours (red on black); easy: the same with runs in suit; normal: only "
+        "the back of each face-down stack's top card shows and an empty Deck stack is out "
+        "of use; hard: no back shows, and a slide onto a face-down card is an attempt "
+        "('try') refused with 'not allowed' when the backs forbid it; very_hard: as hard, "
+        "and face-down cards move only from a Deck stack to a Down stack",
+        choices=LEVELS,
+    )
+    slide_rule: str = option(
+        "table",
+        "when a face-down card may slide onto another face-down card: table: some card "
+        "printed with the moving back could be built on some card printed with the target "
+        "back (one rank lower, in suit; of the other colour on very_easy), by the deck's "
+        "back table, as the rule text says; suits: the same test knowing only what the "
+        "backs print (their suits and, by how many there are, the rank class); count: the "
+        "text's restatement, the backs share a printed suit (on very_easy: one prints a red "
+        "suit and the other a black one) and the moving back prints as many suits as the "
+        "target or one fewer",
+        choices=SLIDE_RULES,
+    )
+    max_moves: int = option(
+        500,
+        "the deal ends by itself after this many moves (stop and refused tries count)",
+        min=1,
+        max=998,
+    )
+
+
+# ------------------------------------------------------------ rules by level
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+@cache
+def slide_test(rule: str, colours: bool, backs: tuple[int, ...]) -> Build:
+    """Which face-down card may slide onto which, by ``rule`` (see ``slide_rule``).
+
+    ``backs`` are the suits each card's back prints (``Deck.back_masks``); ``colours``
+    judges builds in alternating colours (Very Easy) instead of in suit.
+    """
+    build = down_alternating() if colours else down_in_suit()
+    masks = backs[:52]
+    if rule == "count":
+
+        def allowed(mb: int, tb: int) -> bool:
+            if _count(mb) not in (_count(tb), _count(tb) - 1):
+                return False
+            if colours:
+                return bool(
+                    (mb & RED_SUITS and tb & BLACK_SUITS) or (mb & BLACK_SUITS and tb & RED_SUITS)
+                )
+            return bool(mb & tb)
+
+    else:
+
+        def behind(mb: int) -> list[int]:
+            """The cards that could lie under a back printing ``mb``."""
+            if rule == "table":
+                return [x for x in range(52) if masks[x] == mb]
+            n = _count(mb)
+            return [x for x in range(52) if mb >> SUIT[x] & 1 and SUITS_BY_RANK[RANK[x] + 1] == n]
+
+        def allowed(mb: int, tb: int) -> bool:
+            return any(build.cards(x, y) for x in behind(mb) for y in behind(tb))
+
+    pairs = {(mb, tb): allowed(mb, tb) for mb in set(masks) for tb in set(masks)}
+    return Build.where(
+        f"slide ({rule})", lambda m, t: pairs[masks[m], masks[t]], build.text, face_up=False
+    )
+
+
+#: Every face-down card onto every face-down card (the slides offered when backs are hidden).
+ANY_FACE_DOWN = Build.where("any face-down card", lambda m, t: True, "", face_up=False)
+
+
+@immutable
+class LevelRules(NamedTuple):
+    """The rules of one level with one slide rule and deck (shared by state and solver)."""
+
+    level: str
+    slide_rule: str
+    colours: bool  # runs and builds alternate colours (Very Easy)
+    deck_as_up: bool  # empty Deck stacks take runs like Up stacks (easy levels)
+    strict: bool  # slides only from a Deck stack to a Down stack (Very Hard)
+    hidden: bool  # no back shows: slides onto a face-down card are tries (Hard levels)
+    backs: str  # which backs show: "all", "top" or "none"
+    build: Build  # how face-up runs are built
+    slide: Build  # which face-down card may slide onto which
+    offer: Build  # which slides onto a face-down card are listed
+    takes_run: int  # bitmask of the stacks that take a run when empty
+    slide_from: tuple[int, ...]
+    slide_to: tuple[int, ...]
+
+
+@cache
+def level_rules(level: str, slide_rule: str = "table", backs: tuple[int, ...] = ()) -> LevelRules:
+    """The rules of ``level`` with ``slide_rule`` and a deck's ``back_masks``."""
+    if not backs:
+        backs = get_deck("foresight").back_masks
+    colours = level == "very_easy"
+    deck_as_up = level in ("very_easy", "easy")
+    strict = level == "very_hard"
+    hidden = level in ("hard", "very_hard")
+    slide = slide_test(slide_rule, colours, backs)
+    return LevelRules(
+        level,
+        slide_rule,
+        colours,
+        deck_as_up,
+        strict,
+        hidden,
+        "all" if deck_as_up else "none" if hidden else "top",
+        down_alternating() if colours else down_in_suit(),
+        slide,
+        ANY_FACE_DOWN if hidden else slide,
+        mask_of(UPS + DECKS if deck_as_up else UPS),
+        DECKS if strict else FACE_DOWN,
+        DOWNS if strict else FACE_DOWN,
+    )
+
+
+def rules_for(level: str, slide_rule: str, deck: Deck) -> LevelRules:
+    """The rules of ``level`` with ``slide_rule``, judging slides by ``deck``'s backs."""
+    return level_rules(level, slide_rule, deck.back_masks)
+
+
+def slide_refusal(rules: LevelRules, deck: Deck, moving: int, target: int) -> str:
+    """Why a face-down card may not slide onto another, true under the level's rule."""
+    mb, tb = deck.back_masks[moving], deck.back_masks[target]
+    m, t = design_of(mb), design_of(tb)
+    how = rules.build.text
+    if rules.slide_rule == "table":
+        return (
+            f"not allowed: no card printed with the back {m} can lie on a card printed with "
+            f"the back {t} ({how}), so this slide could never be a legal build"
+        )
+    if rules.slide_rule == "suits":
+        return (
+            f"not allowed: a {m} back is {CLASS_WORDS[_count(mb)]} of a suit it prints, and "
+            f"none of those can lie on {CLASS_WORDS[_count(tb)]} of a suit printed on the {t} "
+            f"back ({how}), so this slide could never be a legal build"
+        )
+    if _count(mb) not in (_count(tb), _count(tb) - 1):
+        return (
+            f"not allowed by the suit-count rule: the moving back ({m}, "
+            f"{plural(_count(mb), 'suit')}) must print as many suits as the target ({t}, "
+            f"{plural(_count(tb), 'suit')}) or one fewer"
+        )
+    if rules.colours:
+        return (
+            f"not allowed by the suit-count rule: the backs {m} and {t} must print suits of "
+            "different colours, one on each"
+        )
+    return f"not allowed by the suit-count rule: the backs {m} and {t} share no printed suit"
+
+
+# ------------------------------------------------------------ narration
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+
+
+def _said(key: tuple[Any, ...], kind: str, text: str, **data: Any) -> Event:
+    """A shared event, made once per wording and facts."""
+    ev = _EVENTS.get(key)
+    if ev is None:
+        if len(_EVENTS) > 100_000:
+            _EVENTS.clear()
+        ev = _EVENTS[key] = event(kind, 0, text, **data)
+    return ev
+
+
+# ------------------------------------------------------------ state
+class FrozenNoveltyState(State):
+    """A deal of Frozen Novelty in progress.
+
+    ``stacks`` holds the twelve stacks (Deck 0-3, Up 4-7, Down 8-11), each a tuple of
+    entries bottom first: a card index, plus ``UP`` (64) when it lies face up (see
+    :mod:`cardlab.rules.tableau`).  The layout is immutable (a ``Frozen`` tuple that
+    clones share); each move replaces it.  ``found`` counts the cards home per suit.
+    """
+
+    __slots__ = ("found", "max_moves", "moves", "refused", "rules", "stacks")
+
+    DEAL = DealRule(piles("deck", 4, 13, param="stacks"), positional=("stacks",))
+
+    stacks: tuple[tuple[int, ...], ...]
+    found: list[int]
+    moves: int
+    refused: list[int]  # (moving card * 64 + target card) pairs a tried slide found forbidden
+    rules: LevelRules  # shared by clones: the rules never change during a game
+    max_moves: int
+
+    def setup(self) -> None:
+        o = self.options
+        self.rules = rules_for(o.level, o.slide_rule, self.game.deck)
+        self.max_moves = o.max_moves
+        self._clear()
+
+    def _clear(self) -> None:
+        self.stacks = Frozen(LAYOUT.empty())
+        self.found = [0, 0, 0, 0]
+        self.moves = 0
+        self.refused = []
+
+    @property
+    def level(self) -> str:
+        return self.rules.level
+
+    @property
+    def hidden_backs(self) -> bool:
+        return self.rules.hidden
+
+    # ------------------------------------------------------------- deal
+    def on_deal(self, dealt: Any) -> None:
+        # A finished deal stays on the table until the next one is dealt.
+        self._clear()
+        stacks = LAYOUT.empty()
+        for k in DECKS:
+            stacks[k] = tuple(c.index for c in reversed(dealt[STACK_NAMES[k]]))  # top first
+        self.stacks = Frozen(stacks)
+        self.phase = self.PLAY
+        self.to_move = (0,)
+        self.log("deal", None, f"Deal {self.hand_number + 1}: four Deck stacks of 13 face down")
+
+    # ------------------------------------------------------------ legal
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        stacks = self.stacks
+        r = self.rules
+        tops = [st[-1] if st else -1 for st in stacks]
+        acts = [TURN[k] for k in turnable(tops, FACE_DOWN)]
+        for k in homes(tops, self.found, ACE_UP, ALL):
+            acts.append(HOME[tops[k] & CARD])
+        for k, i, d in run_moves(stacks, tops, r.build.fits, ALL, ALL, r.takes_run):
+            acts.append(MOVE[stacks[k][i] & CARD][d])
+        slides = top_moves(tops, r.offer.fits, r.slide_from, r.slide_to, DOWN_MASK, face_up=False)
+        if slides:
+            hidden = r.hidden
+            refused = self.refused
+            for a, b in slides:
+                t = tops[b]
+                if t < 0 or not hidden:
+                    acts.append(SLIDE[a][b])
+                elif tops[a] * 64 + t not in refused:
+                    acts.append(TRY[a][b])
+        acts.append(STOP)
+        return tuple(acts)
+
+    # ------------------------------------------------------------ apply
+    def _play(self, act: Action, seat: int) -> None:
+        kind, x, y = _DO[act]
+        stacks = list(self.stacks)
+        name = self.names[0]
+        self.moves += 1
+        if kind == _TURN:
+            c = turn_up(stacks, x)
+            where = STACK_NAMES[x]
+            self.events.append(
+                _said(
+                    (name, "turn", c, x),
+                    "turn",
+                    f"{name} turns up {CARDS[c].text} on {where}",
+                    cards=(CARDS[c],),
+                    source=where,
+                )
+            )
+        elif kind == _HOME:
+            k = next(k for k in ALL if stacks[k] and stacks[k][-1] & CARD == x)
+            send_home(stacks, self.found, k)
+            self.events.append(
+                _said(
+                    (name, "home", x, k),
+                    "home",
+                    f"{name} puts {CARDS[x].text} on its foundation",
+                    cards=(CARDS[x],),
+                    source=STACK_NAMES[k],
+                    target=f"foundation{SUIT[x] + 1}",
+                )
+            )
+        elif kind == _MOVE:
+            found = find(stacks, x)
+            assert found is not None
+            k, i = found
+            run = move_run(stacks, k, i, y)
+            n = len(run)
+            what = CARDS[x].text + ("" if n == 1 else f" and {n - 1} more")
+            self.events.append(
+                _said(
+                    (name, "move", run, k, y),
+                    "move",
+                    f"{name} moves {what} from {STACK_NAMES[k]} to {STACK_NAMES[y]}",
+                    cards=tuple(CARDS[e & CARD] for e in run),
+                    source=STACK_NAMES[k],
+                    target=STACK_NAMES[y],
+                    count=n,
+                )
+            )
+        elif kind == _SLIDE:
+            m = stacks[x][-1]
+            dst = stacks[y]
+            a, b = STACK_NAMES[x], STACK_NAMES[y]
+            if dst and not self.rules.slide.fits[m] >> dst[-1] & 1:
+                self.refused.append(m * 64 + dst[-1])
+                said = "refused", f"{name} tries to slide the top of {a} onto {b}: not allowed"
+            else:
+                move_run(stacks, x, len(stacks[x]) - 1, y)
+                said = "slide", f"{name} slides the top of {a} face down to {b}"
+            self.events.append(_said((name, *said, x, y), *said, source=a, target=b))
+        else:
+            self._end_deal("stops")
+            return
+        self.stacks = Frozen(stacks)
+        if sum(self.found) == 52:
+            self._end_deal("brings every card home")
+            return
+        if self.moves >= self.max_moves:
+            self._end_deal(f"reaches the limit of {self.max_moves} moves")
+            return
+        acts = self._legal(0)
+        if len(acts) == 1:
+            self._end_deal("has no move left")
+            return
+        self._lc_seat = 0
+        self._lc = acts
+
+    def _end_deal(self, why: str) -> None:
+        home = sum(self.found)
+        self.award(0, home, f"{plural(home, 'card')} on the foundations")
+        won = " (won)" if home == 52 else ""
+        self.end_hand(f"{self.names[0]} {why}: {home} of 52 cards home{won}")
+
+    def game_over(self) -> bool:
+        return True  # one deal, unless the option ``hands`` asks for more
+
+    def solitaire_won(self) -> bool:
+        return bool(self.results) and all(r.points[0] == 52 for r in self.results)
+
+    # ------------------------------------------------------------ refusals
+    def _why(self, act: Action, seat: int) -> str:
+        verb = act.verb
+        if verb not in _VERBS:
+            return ""
+        args = act.args
+        stacks = self.stacks
+        if verb == "stop":
+            return "say just 'stop'"
+        if verb == "turn":
+            if len(args) != 1 or args[0] not in STACK_INDEX:
+                return "name one stack to turn, e.g. 'turn deck1'"
+            k = STACK_INDEX[args[0]]
+            if not stacks[k]:
+                return f"{args[0]} is empty"
+            if stacks[k][-1] & UP:
+                return f"the top card of {args[0]} is already face up"
+            return ""
+        if verb == "home":
+            return self._why_home(act)
+        if verb == "move":
+            return self._why_move(act)
+        return self._why_slide(act)
+
+    def _named_card(
+        self, act: Action, well_said: bool, usage: str, gone: str
+    ) -> tuple[str, int, int]:
+        """Where the face-up card an action names lies: ("", stack, position), or a reason."""
+        card = act.card
+        if card is None or not well_said:
+            return usage, -1, -1
+        where = find(self.stacks, card.index)
+        if where is None:
+            return f"{card} {gone}", -1, -1
+        k, i = where
+        if not self.stacks[k][i] & UP:
+            return f"{card} is face down", k, i
+        return "", k, i
+
+    def _why_home(self, act: Action) -> str:
+        why, k, i = self._named_card(
+            act,
+            len(act.args) == 1,
+            "name one face-up card, e.g. 'home AS'",
+            "is already on its foundation",
+        )
+        if why:
+            return why
+        card = act.cards[0]
+        if i != len(self.stacks[k]) - 1:
+            return f"{card} is not on top of {STACK_NAMES[k]}"
+        need = self.found[card.suit]
+        if need == 13:
+            return f"the {SUIT_WORDS[card.suit]} foundation is complete"
+        want = CARDS[13 * card.suit + need]
+        return f"the {SUIT_WORDS[card.suit]} foundation needs {want} next, not {card}"
+
+    def _why_move(self, act: Action) -> str:
+        args = act.args
+        why, k, i = self._named_card(
+            act,
+            len(args) == 2 and args[1] in STACK_INDEX,
+            "say which face-up card and where to, e.g. 'move 9H up2'",
+            "is on its foundation; nothing leaves a foundation",
+        )
+        if why:
+            return why
+        card = act.cards[0]
+        st = self.stacks[k]
+        if i < run_start(st, self.rules.build.fits):
+            return f"the cards on {card} do not form a run down from it"
+        d = STACK_INDEX[args[1]]
+        if d == k:
+            return f"{card} is already on {args[1]}"
+        dst = self.stacks[d]
+        if not dst:
+            if d in DOWNS:
+                return "an empty Down stack takes only face-down cards"
+            return "an empty Deck stack is out of use at this level"
+        if not dst[-1] & UP:
+            return "a face-up card may not go on a face-down card"
+        t = CARDS[dst[-1] & CARD]
+        how = "of the other colour" if self.rules.colours else "of the same suit"
+        return f"{card} can only go on the card one rank higher {how}, not on {t}"
+
+    def _why_slide(self, act: Action) -> str:
+        args = act.args
+        if len(args) != 2 or args[0] not in STACK_INDEX or args[1] not in STACK_INDEX:
+            return "name two stacks, e.g. 'slide deck1 down1'"
+        a, b = STACK_INDEX[args[0]], STACK_INDEX[args[1]]
+        if a == b:
+            return "a card must slide to another stack"
+        if self.rules.strict and not (a in DECKS and b in DOWNS):
+            return "at this level face-down cards move only from a Deck stack to a Down stack"
+        src, dst = self.stacks[a], self.stacks[b]
+        if not src:
+            return f"{args[0]} is empty"
+        if src[-1] & UP:
+            return f"the top card of {args[0]} is face up; only face-down cards slide"
+        if not dst:
+            if b in DOWNS:
+                return f"an empty Down stack takes any face-down card: 'slide {args[0]} {args[1]}'"
+            return "a face-down card may go only on a face-down card or an empty Down stack"
+        if dst[-1] & UP:
+            return "a face-down card may never go on a face-up card"
+        if self.rules.hidden:
+            if act.verb == "slide":
+                return (
+                    "the backs are hidden at this level, so a slide onto a face-down card is "
+                    f"an attempt: 'try {args[0]} {args[1]}'"
+                )
+            return "not allowed (you already tried that slide)"
+        if act.verb == "try":
+            return f"the backs are visible at this level: 'slide {args[0]} {args[1]}'"
+        return slide_refusal(self.rules, self.game.deck, src[-1], dst[-1])
+
+    # ------------------------------------------------------ observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        if self.phase == "deal":
+            return {}
+        return {"home": sum(self.found), "moves": self.moves}
+
+    def observation(self, viewer: Any = None) -> Observation:
+        view = self.view(viewer)
+        backs = self.rules.backs
+        zones = [stack_zone(view, STACK_NAMES[k], st, backs) for k, st in enumerate(self.stacks)]
+        zones += foundation_zones(self.found)
+        live = not self.terminal and self.chance is None
+        info: dict[str, Any] = {
+            "level": self.rules.level,
+            "slide_rule": self.rules.slide_rule,
+            "max_moves": self.max_moves,
+            "refused": tuple(self.legal_attempts_refused()) if live else (),
+        }
+        return self.observe(view, zones, info)
+
+    def legal_attempts_refused(self) -> list[Action]:
+        """Slides the player tried and was refused that the layout would still allow."""
+        refused = self.refused
+        if not refused:
+            return []
+        tops = [st[-1] if st else -1 for st in self.stacks]
+        return [
+            TRY[a][b]
+            for a, b in top_moves(tops, ANY_FACE_DOWN.fits, ALL, ALL, face_up=False)
+            if tops[a] * 64 + tops[b] in refused
+        ]
+
+    def position(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The layout as (stacks, foundation counts); a stack entry has ``UP`` when face up."""
+        return tuple(self.stacks), tuple(self.found)
+
+    def _prompt(self, seat: int) -> str:
+        slide = "try a slide" if self.rules.hidden else "slide"
+        return (
+            f"Turn a card, send one home, move a run, {slide} a face-down card, or stop "
+            f"(move {self.moves + 1} of at most {self.max_moves})"
+        )
+
+    PLAY = Phase("play", _legal, _play, _why, _prompt)
+
+
+GAME = register(
+    GameSpec(
+        name="frozen_novelty",
+        title="Frozen Novelty",
+        family="solitaire",
+        players=(1,),
+        summary="Solitaire: dig through four face-down stacks, reading Foresight backs to plan.",
+        state_class=FrozenNoveltyState,
+        options_class=FrozenNoveltyOptions,
+        version=2,
+        deck="foresight",
+        bots={"heuristic": FrozenNoveltyBot},
+        source="foresight-deck-games.txt (Frozen Novelty, designed by Bill Gilliland)",
+        layout=TableLayout(
+            center=("foundation1", "foundation2", "foundation3", "foundation4"),
+            grid=("deck", "up", "down"),
+        ),
+        bench_target=2_500,
+        lower_is_better=False,
+        solitaire=True,
+        dealer=False,
+    )
+)
+
+from .solver import Solved, difficulty, play_bot, solve, wilson  # noqa: E402
+
+__all__ = [
+    "GAME",
+    "LEVELS",
+    "SLIDE_RULES",
+    "FrozenNoveltyBot",
+    "FrozenNoveltyOptions",
+    "FrozenNoveltyState",
+    "LevelRules",
+    "Solved",
+    "difficulty",
+    "level_rules",
+    "play_bot",
+    "rules_for",
+    "slide_test",
+    "solve",
+    "wilson",
+]
