@@ -4,7 +4,7 @@ Plays whole single hands with a uniformly random legal action at every decision 
 prints hands and actions per CPU-second (median of several repetitions).  Run with
 ``make bench`` or ``python benchmarks/games.py [GAME ...] [--seconds S] [--reps R]``.
 
-Targets (hands per CPU-second) are in ``TARGETS``.
+Each game's target (hands per CPU-second) is its ``GameSpec.bench_target``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playouts import cardlab_playouts, median_rates
 
+from cardlab.core.registry import get_spec
 from cardlab.games import GAMES
-
-TARGETS = {"hearts": 4_000, "gin_rummy": 1_200}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -32,7 +31,7 @@ def main(argv: list[str] | None = None) -> None:
     names = args.games or [spec.name for spec in GAMES]
     print(f"random playouts, single hands, median of {args.reps} × {args.seconds:g} CPU-s")
     for name in names:
-        target = TARGETS.get(name, 1_000)
+        target = get_spec(name).bench_target
         r = median_rates(lambda n=name: cardlab_playouts(n, args.seconds, args.seed), args.reps)
         verdict = "meets" if r.hands_per_s >= target else "BELOW"
         print(

@@ -5,6 +5,7 @@
 >>> m.legal_actions()  # doctest: +SKIP
 """
 
+from . import render as render  # installs the text form of observations
 from .core import (
     Action,
     Agent,
@@ -26,7 +27,6 @@ from .core import (
     parse_card,
     parse_cards,
 )
-from . import render as _render  # installs the text form of observations
 from .games import games
 from .sim import simulate
 

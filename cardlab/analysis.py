@@ -777,7 +777,7 @@ def _play_hand(
 
 
 def entropy_over_hand(
-    game: str | Game = "hearts",
+    game: str | Game,
     *,
     seed: int | str = 0,
     agents: Agents = "random",
@@ -846,8 +846,16 @@ def entropy_over_hand(
 
 
 # ------------------------------------------------------------------ comparisons
-#: Pairs of a classic game played with a Foresight deck and the game written for it.
-PAIRS: tuple[tuple[str, str], ...] = (("hearts", "heartburn"), ("gin_rummy", "bourbon"))
+def pairs() -> tuple[tuple[str, str], ...]:
+    """(classic game, the game that reworks it for the Foresight deck), from the games' specs.
+
+    A game names the classic it reworks in its ``GameSpec.related`` as ``(name, "classic")``.
+    """
+    from .games import GAMES
+
+    return tuple(
+        (other, spec.name) for spec in GAMES for other, how in spec.related if how == "classic"
+    )
 
 
 def _available(name: str) -> bool:
@@ -859,7 +867,7 @@ def _available(name: str) -> bool:
 
 
 def leak_samples(
-    games: Sequence[str] = ("hearts", "heartburn", "gin_rummy", "bourbon"),
+    games: Sequence[str] | None = None,
     *,
     hands: int = 3,
     seed: int | str = 0,
@@ -875,8 +883,8 @@ def leak_samples(
 
     Parameters
     ----------
-    games : sequence of str
-        Game names.
+    games : sequence of str, optional
+        Game names (default: every game of :func:`pairs`).
     hands : int
         Hands per game (hand ``i`` is the first hand of a match seeded
         ``f"{seed}/{i}"``).
@@ -900,6 +908,8 @@ def leak_samples(
     """
     import pandas as pd
 
+    if games is None:
+        games = [g for pair in pairs() for g in pair]
     rows = []
     for name in games:
         if not _available(name):
@@ -1027,7 +1037,7 @@ def leak_summary(samples: pd.DataFrame) -> pd.DataFrame:
 
 
 def compare_pairs(
-    pairs: Sequence[tuple[str, str]] = PAIRS,
+    games: Sequence[tuple[str, str]] | None = None,
     *,
     hands: int = 3,
     seed: int | str = 0,
@@ -1038,9 +1048,10 @@ def compare_pairs(
 
     Parameters
     ----------
-    pairs : sequence of (str, str)
-        (classic game, Foresight game) names; Hearts/Heartburn and Gin Rummy/Bourbon by
-        default.  A game that is not available is left out.
+    games : sequence of (str, str), optional
+        (classic game, Foresight game) names; by default every pair of :func:`pairs`
+        (each Foresight-deck game with the classic game it reworks).  A game that is not
+        available is left out.
     hands, seed, agents, every
         As for :func:`leak_samples`.
 
@@ -1053,7 +1064,7 @@ def compare_pairs(
     import pandas as pd
 
     parts = []
-    for classic, cousin in pairs:
+    for classic, cousin in pairs() if games is None else games:
         names = [g for g in (classic, cousin) if _available(g)]
         if not names:
             continue
@@ -1105,55 +1116,39 @@ def _face_suit(card: Card, obs: Observation) -> int | None:
     return _suit_of_text(obs.info.get("trump")) if card.is_joker else card.suit
 
 
-def _played_hole_card(obs: Observation, seat: int, act: Any, hole_zone: str) -> Card | None:
-    """The hole card ``act`` plays (``play hole 2`` or ``play XX`` of a hole card)."""
-    holes = [z for z in obs.zones if z.name == hole_zone and z.owner == seat]
-    if not holes:
-        return None
-    faces = [c.card if isinstance(c, Peek) else c for c in holes[0].cards]
-    if len(act.args) == 2 and act.args[0] == hole_zone and act.args[1].isdigit():
-        i = int(act.args[1]) - 1
-        card = faces[i] if 0 <= i < len(faces) else None
-        return card if isinstance(card, Card) else None
-    if len(act.cards) == 1 and act.cards[0] in faces:
-        played: Card = act.cards[0]
-        return played
-    return None
-
-
 def hole_follow_plays(
-    game: str | Game = "foresight",
+    game: str | Game,
     *,
     hands: int = 20,
     seed: int | str = 0,
     agents: Agents = "random",
     players: int | None = None,
-    hole_zone: str = "hole",
     **options: Any,
 ) -> pd.DataFrame:
     """Every hole card played to a trick whose back shows the suit led.
 
     Such a play may count as following suit whatever its face (see RULINGS.md,
     "Foresight"); it goes wrong when the face is not of the led suit.  This inspects the
-    true faces, so it is an after-the-fact tally, not a player's view.
+    true faces, so it is an after-the-fact tally, not a player's view.  Hole-card plays
+    are found by their events (a ``"play"`` event with ``from="hole"``), so any game
+    with hole cards works, whatever its wording.
 
     Parameters
     ----------
     game : str or Game
-        A game with hole cards kept in zones called ``hole_zone``.
+        A game with hole cards.
     hands : int
         Hands to play (hand ``i`` is the first hand of a match seeded ``f"{seed}/{i}"``).
     seed, agents, players, **options
         As for :func:`entropy_over_hand`.
-    hole_zone : str
-        The name of the zones holding hole cards.
 
     Returns
     -------
     pandas.DataFrame
         One row per such play: ``hand``, ``step``, ``seat``, ``card``, ``back``,
-        ``led`` (suit symbol), ``obliged`` (the seat held the led suit in hand, so the
-        back is what made the play legal) and ``wrong`` (the face is not the led suit).
+        ``suits`` (printed on the back), ``led`` (suit symbol), ``obliged`` (the seat
+        held the led suit in hand, so the back is what made the play legal) and
+        ``wrong`` (the face is not the led suit).
     """
     import pandas as pd
 
@@ -1168,38 +1163,38 @@ def hole_follow_plays(
             st = m.state
             if st.terminal or st.hand_number != first:
                 break
-            if st.chance:
+            if st.chance is not None:
                 m.step()
                 continue
             before = st.observation(None)
             led = _led_suit(before)
-            acted = m.step()
-            if acted is None:
+            seen = len(st.events)
+            if m.step() is None:
                 raise RuntimeError("every seat needs an agent")
-            seat, _text = m.history[-1]
-            if led is None or seat is None or acted.verb != "play":
+            if led is None:
                 continue
-            card = _played_hole_card(before, seat, acted, hole_zone)
-            if card is None:
-                continue
-            back = deck.back_suits(card)
-            if not back >> led & 1:
-                continue
-            hand = [z for z in before.zones if z.name == "hand" and z.owner == seat]
-            obliged = any(c.suit == led for z in hand for c in z.faces)
-            rows.append(
-                {
-                    "hand": i,
-                    "step": step,
-                    "seat": seat,
-                    "card": card.text,
-                    "back": deck.back_of(card),
-                    "suits": back.bit_count(),
-                    "led": SUIT_SYMBOLS[led],
-                    "obliged": obliged,
-                    "wrong": _face_suit(card, before) != led,
-                }
-            )
+            for e in m.state.events[seen:]:
+                if e.kind != "play" or e.get("from") != "hole" or not e.cards:
+                    continue
+                card, seat = e.cards[0], e.seat
+                back = deck.back_suits(card)
+                if seat is None or not back >> led & 1:
+                    continue
+                hand = [z for z in before.zones if z.name == "hand" and z.owner == seat]
+                obliged = any(c.suit == led for z in hand for c in z.faces)
+                rows.append(
+                    {
+                        "hand": i,
+                        "step": step,
+                        "seat": seat,
+                        "card": card.text,
+                        "back": deck.back_of(card),
+                        "suits": back.bit_count(),
+                        "led": SUIT_SYMBOLS[led],
+                        "obliged": obliged,
+                        "wrong": _face_suit(card, before) != led,
+                    }
+                )
         else:
             raise RuntimeError("a hand did not end in 5000 steps")
     cols = ["hand", "step", "seat", "card", "back", "suits", "led", "obliged", "wrong"]
@@ -1249,7 +1244,6 @@ def hole_follow_rates(plays: pd.DataFrame, hands: int) -> pd.DataFrame:
 
 __all__ = [
     "MODELS",
-    "PAIRS",
     "Viewpoint",
     "back_table",
     "by_rank_class",
@@ -1264,4 +1258,5 @@ __all__ = [
     "leak_by_class",
     "leak_samples",
     "leak_summary",
+    "pairs",
 ]

@@ -350,9 +350,10 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
     Parameters
     ----------
     events : pandas.DataFrame
-        :meth:`cardlab.Match.events_frame`: ``hand``, ``kind``, ``name``, ``text``.
-        Plays are events of kind ``"play"`` (the card is the last word of the text; a
-        card played from a hole is marked °); a ``"trick"`` event closes a trick.
+        :meth:`cardlab.Match.events_frame`: ``hand``, ``kind``, ``name``, ``text``,
+        ``cards``, ``data``.  Plays are events of kind ``"play"`` (their card is in
+        ``cards``; one played from a hole, ``data["from"] == "hole"``, is marked °); a
+        ``"trick"`` event closes a trick.
     hand : int
         Which hand (0 = the first).
     title : str
@@ -364,21 +365,27 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
     """
     import altair as alt
 
-    _need(events, ["hand", "kind", "name", "text"], "trick_timeline")
+    _need(events, ["hand", "kind", "name", "text", "cards", "data"], "trick_timeline")
     rows = []
     trick = 1
     order = 0
-    for e in events[events["hand"] == hand].itertuples():
-        if e.kind == "play":
+    for e in events[events["hand"] == hand].to_dict("records"):
+        if e["kind"] == "play":
             order += 1
-            text = str(e.text)
-            card = text.split()[-1] if text.split() else ""
-            if "hole" in text:
+            cards: tuple[Any, ...] = tuple(e["cards"])
+            card = cards[0].text if cards else "?"
+            if dict(e["data"]).get("from") == "hole":
                 card += "°"
             rows.append(
-                {"trick": trick, "order": order, "player": e.name, "card": card, "text": text}
+                {
+                    "trick": trick,
+                    "order": order,
+                    "player": e["name"],
+                    "card": card,
+                    "text": e["text"],
+                }
             )
-        elif e.kind == "trick":
+        elif e["kind"] == "trick":
             trick += 1
             order = 0
     import pandas as pd

@@ -20,9 +20,10 @@ from .core.cards import parse_card
 from .core.errors import CardlabError, IllegalActionError
 from .core.events import Event
 from .core.match import AgentSpec, Match
+from .core.outcome import HandResult
+from .core.refusals import ascii_int
 from .core.registry import get_spec, load
 from .core.replay import Replay
-from .core.outcome import HandResult
 from .core.state import GameSpec, State
 from .render import (
     action_text,
@@ -262,9 +263,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         _table(rows, out)
         return 0
     spec = get_spec(args.game)
-    players = ", ".join(str(p) for p in spec.players)
     print(f"{spec.title} ({spec.name}): {spec.summary}", file=out)
-    print(f"players: {players} · family: {spec.family} · deck: {spec.deck}", file=out)
+    print(f"players: {spec.player_text} · family: {spec.family} · deck: {spec.deck}", file=out)
     print("", file=out)
     print("options (set with --option name=value):", file=out)
     rows = [["name", "default", "allowed", "help"]]
@@ -353,13 +353,12 @@ class _Session:
 
     def show_end(self) -> None:
         st = self.state
-        won = st.winners()
-        who = " and ".join(seat_label(s, self.names) for s in won)
         self.say("")
         self.say(f"Final scores: {render_scores(st.scores, self.names)}")
-        plural = "s" if len(won) != 1 else ""
-        you = " — you win!" if self.seat in won else ""
-        self.say(f"Winner{plural}: {who}{you}")
+        outcome = st.outcome
+        if outcome is not None:
+            you = " You win!" if self.seat in outcome.winners and st.players > 1 else ""
+            self.say(f"{outcome.summary}.{you}")
 
     # ------------------------------------------------------------ input
     def read(self, prompt: str) -> str | None:
@@ -385,8 +384,8 @@ class _Session:
     def choose(self, text: str) -> str | None:
         """The action a line of input means, or None after printing why it is not one."""
         legal = self.state.legal_actions(self.seat)
-        if text.isdigit():
-            k = int(text)
+        k = ascii_int(text)
+        if k is not None:
             if 1 <= k <= len(legal):
                 return legal[k - 1]
             self.say(f"There is no action {k}: choose a number from 1 to {len(legal)}.")
@@ -445,6 +444,9 @@ class _Session:
             if redraw:
                 self.show_table()
                 redraw = False
+                prompt = st.prompt(self.seat)
+                if prompt:
+                    self.say(prompt)
             name = seat_label(self.seat, self.names)
             n = len(st.legal_actions(self.seat))
             nums = "1" if n == 1 else f"1-{n}"
@@ -654,9 +656,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         print(render_result(r, names), file=out)
     print("", file=out)
     print(render_observation(state.observation(viewer), color=_color(out)), file=out)
-    if state.terminal:
-        won = " and ".join(seat_label(s, names) for s in state.winners())
-        print(f"Winner: {won}", file=out)
+    if state.outcome is not None:
+        print(f"{state.outcome.summary}.", file=out)
     return 0
 
 

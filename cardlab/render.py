@@ -201,7 +201,7 @@ def render_header(obs: Observation) -> list[str]:
     """The header lines: game, hand, phase, dealer, viewer; who moves; scores."""
     names = obs_names(obs)
     parts = [_title(obs.game), f"hand {obs.hand + 1}", f"{obs.phase} phase"]
-    if 0 <= obs.dealer < obs.players:
+    if obs.dealer is not None and 0 <= obs.dealer < obs.players:
         parts.append(f"dealer {seat_label(obs.dealer, names)}")
     if obs.seat is not None:
         parts.append(f"you are {seat_label(obs.seat, names)}")
@@ -219,7 +219,22 @@ def render_header(obs: Observation) -> list[str]:
         lines.append("To move: chance (dealing)")
     scores = " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(obs.scores))
     lines.append(f"Scores: {scores}")
+    tracked = []
+    for s, seat in enumerate(obs.seats):
+        figures = [f"{k.replace('_', ' ')} {_scalar_text(v)}" for k, v in seat.values.items()]
+        if seat.status:
+            figures.insert(0, seat.status)
+        if figures:
+            tracked.append(f"{seat_label(s, names)}: {', '.join(figures)}")
+    if tracked:
+        lines += _wrap("Seats: ", [(t, t) for t in tracked], WIDTH, sep=" · ")
     return lines
+
+
+def _scalar_text(v: Any) -> str:
+    if isinstance(v, tuple | list):
+        return "-".join(_scalar(x) for x in v) or "—"
+    return "—" if v is None else _scalar(v)
 
 
 def render_observation(obs: Observation, color: bool = False, width: int = WIDTH) -> str:
@@ -243,6 +258,8 @@ def render_observation(obs: Observation, color: bool = False, width: int = WIDTH
         if not toks:
             toks = [("—", "—")]
         lines += _wrap(label.ljust(pad), toks, width, sep=sep)
+    if obs.prompt:
+        lines += _wrap("» ", [(w, w) for w in obs.prompt.split()], width)
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -46,7 +46,8 @@ def _play_one(
             row["summary"] = r.summary
             rows.append(row)
         return rows
-    won = st.winners()
+    assert st.outcome is not None
+    won = st.outcome.winners
     row = {"game": i, "seed": gseed, "hands": len(st.results), "steps": n}
     for s in range(players):
         row[f"score_{s}"] = st.scores[s]
@@ -54,6 +55,7 @@ def _play_one(
         row[f"win_{s}"] = (1.0 / len(won)) if s in won else 0.0
     row["winners"] = tuple(won)
     row["winner"] = won[0] if len(won) == 1 else -1
+    row["result"] = st.outcome.result
     return [row]
 
 
@@ -101,6 +103,17 @@ def simulate(
     seed : game ``i`` is seeded with ``f"{seed}/{i}"``, so results do not depend on
         ``processes``
     per : ``"game"`` (final scores, wins, hands, steps) or ``"hand"`` (points per hand)
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per game: ``game``, ``seed``, ``hands``, ``steps``, ``score_<seat>``,
+        ``win_<seat>`` (1 for a win, 1/k for a win shared by k seats, 0 otherwise: a
+        solitaire scores 1 only for a deal it won), ``winners``, ``winner`` (-1 when
+        shared or nobody won) and ``result`` (``"win"``, ``"shared"``, ``"no winner"``;
+        ``"won"``/``"lost"`` for a solitaire).  Per hand: ``game``, ``seed``, ``hand``,
+        ``points_<seat>``, ``total_<seat>`` and ``summary``; the totals of a game's last
+        hand equal its final scores (end-of-game bonuses are lines of that hand).
     processes : worker processes (``0`` = one per CPU)
     progress : show a tqdm bar (default: when ``n >= 50``)
     players, **options : game options, as for :func:`cardlab.load`
@@ -162,4 +175,5 @@ def _columns(players: int, per: str) -> list[str]:
         *(f"win_{s}" for s in seats),
         "winners",
         "winner",
+        "result",
     ]

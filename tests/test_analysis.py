@@ -241,14 +241,22 @@ def test_leak_samples_and_summaries():
 
 def test_compare_pairs_lists_each_available_game():
     df = A.compare_pairs(hands=1, every=4)
-    expect = [g for pair in A.PAIRS for g in pair if available(g)]
+    expect = [g for pair in A.pairs() for g in pair if available(g)]
+    assert ("hearts", "heartburn") in A.pairs() and ("gin_rummy", "bourbon") in A.pairs()
     assert list(df["game"]) == expect
     assert set(df["variant"]) <= {"classic", "foresight game"}
 
 
+@pytest.mark.parametrize("game", ["foresight", "heartburn"])
+def test_hole_cards_played_as_following_suit_are_found_in_every_hole_card_game(game):
+    # Found from the play events' data, whatever each game calls the action.
+    plays = A.hole_follow_plays(game, hands=6)
+    assert len(plays) > 0
+    assert set(plays["led"]) <= set("♣♦♥♠")
+    assert not plays[plays["suits"] == 1]["wrong"].any()  # a one-suit back cannot lie
+
+
 def test_hole_cards_played_as_following_suit():
-    if not available("foresight"):
-        pytest.skip("foresight is not available")
     plays = A.hole_follow_plays("foresight", hands=6, players=4)
     assert len(plays) > 0
     assert (plays["wrong"] == (plays["card"].str[-1] != plays["led"])).all() or (

@@ -8,6 +8,7 @@ import pytest
 import cardlab
 from cardlab import analysis as A
 from cardlab import charts as C
+from cardlab.core.cards import parse_card
 
 
 def valid(chart):
@@ -75,6 +76,16 @@ def test_trick_timeline(hearts_match):
     values = next(iter(spec["datasets"].values()))
     assert len(values) == 52
     assert {v["trick"] for v in values} == set(range(1, 14))
+
+
+def test_trick_timeline_labels_hole_cards_by_their_card():
+    m = cardlab.Match("foresight", seed=4, agents="heuristic", hands=1)
+    m.run()
+    values = next(iter(valid(C.trick_timeline(m.events_frame()))["datasets"].values()))
+    holes = [v["card"] for v in values if v["card"].endswith("°")]
+    assert holes, "this hand plays hole cards"
+    for label in (v["card"] for v in values):
+        parse_card(label.rstrip("°"))  # every label is a card, hole plays included
 
 
 def test_charts_are_returned_not_displayed(capsys):

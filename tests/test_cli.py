@@ -111,7 +111,10 @@ def test_play_scripted_session(
     assert not err
     assert "You are North (seat 0)" in out
     assert "There is no action 99: choose a number from 1 to 13." in out
-    assert "North can't hello now" in out and "Type 'help' for the commands." in out
+    assert (
+        "'hello' is not an action North can take now" in out
+        and "Type 'help' for the commands." in out
+    )
     assert f"North chooses {first.text} to pass" in out
     # The rule's reason, for the lone card and for the full text, each followed by the prompt.
     assert out.count(reason) == 2
@@ -156,7 +159,7 @@ def test_play_whole_hand_to_the_end(
     assert "bots: North (random), East (first), West (heuristic)" in out
     assert "South, your move [" in out
     assert "Hand 1 result\n" in out and "Points this hand: " in out and "Totals: " in out
-    assert "Final scores: " in out and "Winner" in out
+    assert "Final scores: " in out and "wins with" in out
     assert "Game stopped." not in out
 
 
@@ -308,7 +311,7 @@ def test_replay_finished_game(
     m.save(str(path))
     code, out, _ = run(capsys, monkeypatch, ["replay", str(path)])
     assert code == 0
-    assert "Hand 1 result" in out and "Game over" in out and "Winner: " in out
+    assert "Hand 1 result" in out and "Game over" in out and "(the lowest total)." in out
 
 
 @pytest.mark.parametrize("kind", ["tampered", "not json", "missing", "bad step", "bad view"])

@@ -10,7 +10,7 @@ import pytest
 from cardlab.core.cards import parse_card
 from cardlab.core.match import Match
 from cardlab.core.observation import Back, Observation, Peek, Zone
-from cardlab.core.scoring import HandResult, ScoreLine
+from cardlab.core.outcome import HandResult, ScoreLine
 from cardlab.render import (
     RED,
     action_text,
@@ -99,7 +99,7 @@ def test_trick_shows_who_played_each_card() -> None:
     obs = m.observation(0)
     trick = obs.zone("trick")
     line = _line(render_observation(obs), "trick")
-    names = obs.info["names"]
+    names = obs.names
     expected = ", ".join(
         f"{names[s]} {c.text}" for s, c in zip(trick.seats, trick.cards, strict=True)
     )

@@ -11,7 +11,7 @@ import sys
 import types
 from typing import TYPE_CHECKING
 
-from . import hearts
+from . import bourbon, foresight, frozen_novelty, gin_rummy, heartburn, hearts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 GAMES: tuple[GameSpec, ...] = (
     hearts.GAME,
+    gin_rummy.GAME,
+    foresight.GAME,
+    heartburn.GAME,
+    bourbon.GAME,
+    frozen_novelty.GAME,
 )
 
 

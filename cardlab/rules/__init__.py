@@ -1,1 +1,9 @@
-"""Game-independent rule arithmetic (melds, deadwood, lay-offs)."""
+"""Family mechanics, written once and composed by games.
+
+* :mod:`~cardlab.rules.deals` — deals described once (chance step, explicit deals, checks);
+* :mod:`~cardlab.rules.tricks` — trick-taking: following, winners, tricks won, hole cards;
+* :mod:`~cardlab.rules.passing` — secret choices made at once, and passing to a neighbour;
+* :mod:`~cardlab.rules.rummy` — knock rummy: draw, discard, knock, lay off, score;
+* :mod:`~cardlab.rules.melds` — exact meld arithmetic on card bitmasks;
+* :mod:`~cardlab.rules.tableau` — solitaire tableaus: stacks, runs, builds, foundations.
+"""

@@ -184,9 +184,15 @@ function seatHtml(v, s, where) {
   zones.sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
   const badge = turn ? `<span class="cl-turn-badge">${you ? "your turn" : "to play"}</span>` : "";
   const dealer = v.dealer === s ? '<span class="cl-dealer" title="dealer">D</span>' : "";
+  const seat = (v.seats || [])[s] || { values: {}, status: "" };
+  const figures = Object.entries(seat.values)
+    .map(([k, x]) => `<span class="cl-chip">${esc(k.replace(/_/g, " "))} <b>${esc(Array.isArray(x) ? x.join("-") : x === null ? "—" : x)}</b></span>`)
+    .join("");
+  const status = seat.status ? `<span class="cl-chip cl-status-chip">${esc(seat.status)}</span>` : "";
   return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}" data-seat="${s}">
     <div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
-      <span class="cl-score">${v.scores[s]}</span>${badge}</div>
+      <span class="cl-score">${v.scores[s]}</span>${badge}${status}</div>
+    ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }
 
@@ -216,7 +222,7 @@ function resultHtml(v) {
   const lines = r.lines.map((l) => `<tr><td>${esc(l.name)}</td><td class="cl-pts">${l.points > 0 ? "+" : ""}${l.points}</td><td>${esc(l.reason)}</td></tr>`).join("");
   const totals = v.names.map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${r.points[s] > 0 ? "+" : ""}${r.points[s]}</td><td>total ${v.scores[s]}</td></tr>`).join("");
   const over = v.terminal
-    ? `<div class="cl-over">Game over: ${esc(v.winners.map((s) => v.names[s]).join(" and "))} ${v.winners.length === 1 ? "wins" : "win"}</div>`
+    ? `<div class="cl-over">Game over: ${esc(v.outcome)}</div>`
     : '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
   return `<div class="cl-result" role="dialog" aria-label="hand score">
     <button class="cl-close" data-cmd="hide-result" title="hide" aria-label="hide the score">×</button><h3>Hand ${r.hand} scored</h3>
@@ -227,9 +233,10 @@ function resultHtml(v) {
 
 function statusText(v) {
   if (v.message) return v.message;
-  if (v.terminal) return `Game over: ${v.winners.map((s) => v.names[s]).join(" and ")} ${v.winners.length === 1 ? "wins" : "win"}`;
+  if (v.terminal) return `Game over: ${v.outcome}`;
   if (v.step < v.total) return `Replay: step ${v.step} of ${v.total}`;
   if (v.human !== null && v.to_move.includes(v.human) && String(v.human) === v.viewer) {
+    if (v.prompt) return `Your turn: ${v.prompt}`;
     const what = v.verb ? `${v.verb} a card` : "choose";
     return `Your turn: ${what}${v.buttons.length ? (v.verb ? " or press a button" : " with a button") : ""}`;
   }

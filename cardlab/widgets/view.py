@@ -18,31 +18,6 @@ from ..core.state import State
 
 LOG_LINES = 14
 
-# Per-game layout hints for the drawing code (zone names are the games' own).
-#   center: zone names drawn in the middle, in this order (others follow)
-#   grid: zone-name prefixes drawn as a grid of stacks (a tableau)
-#   hide: zones not drawn at all (their content shows elsewhere)
-#   compact: owned zones drawn as small overlapping cards (tricks taken, passes)
-LAYOUT: dict[str, dict[str, Any]] = {
-    "hearts": {"center": ["trick", "last_trick"], "compact": ["taken"], "small": ["last_trick"]},
-    "gin_rummy": {"center": ["stock", "discard"]},
-    "foresight": {
-        "center": ["trump", "trick", "last_trick", "out"],
-        "compact": ["hole", "taken"],
-        "small": ["last_trick"],
-    },
-    "heartburn": {
-        "center": ["trick", "last_trick", "out"],
-        "compact": ["taken", "hole"],
-        "small": ["last_trick"],
-    },
-    "bourbon": {"center": ["left", "stock", "right", "discard"]},
-    "frozen_novelty": {
-        "center": ["foundation1", "foundation2", "foundation3", "foundation4"],
-        "grid": ["deck", "up", "down"],
-    },
-}
-
 
 def entry_json(e: Entry) -> dict[str, Any]:
     """A card as the drawing code needs it: face, back, or a teacher's peek."""
@@ -78,9 +53,9 @@ def action_label(a: Action) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _own_faces(obs: Observation, seat: int) -> list[Card]:
+def _own_faces(obs: Observation, seat: int, solitaire: bool) -> list[Card]:
     """The faces a player could try to move: their hand, or every face in a solitaire."""
-    if obs.players == 1:
+    if solitaire:
         return [c for z in obs.zones for c in z.faces]
     return [c for z in obs.zones if z.kind == "hand" and z.owner == seat for c in z.faces]
 
@@ -163,9 +138,10 @@ def build_view(
             buttons.append([str(a), action_label(a)])
         if verbs:
             verb = max(verbs, key=lambda v: verbs[v])
+    solitaire = state.game.spec.solitaire
     if playing and human is not None:
         # why each other card of the player's hand cannot be played now
-        for c in _own_faces(obs, human):
+        for c in _own_faces(obs, human, solitaire):
             if c.code not in card_acts:
                 why[c.code] = _why(state, verb, c, human, bool(buttons))
     elif human is not None and obs.viewer == human and not obs.terminal:
@@ -176,12 +152,12 @@ def build_view(
         else:
             waiting = ", ".join(names[s] for s in obs.to_move) or "the dealer"
             reason = f"it is not your turn; waiting for {waiting}"
-        why = {c.code: reason for c in _own_faces(obs, human)}
-    info = {
-        k: _plain(v)
-        for k, v in obs.info.items()
-        if k != "names" and not isinstance(v, tuple | list | Mapping)
-    }
+        why = {c.code: reason for c in _own_faces(obs, human, solitaire)}
+    info = {k: _plain(v) for k, v in obs.info.items() if not isinstance(v, tuple | list | Mapping)}
+    seats = [
+        {"values": {k: _plain(v) for k, v in seat.values.items()}, "status": seat.status}
+        for seat in obs.seats
+    ]
     result = None
     if show_result and state.results:
         result = result_json(state.results[-1], names)
@@ -191,6 +167,9 @@ def build_view(
         "title": state.game.spec.title,
         "players": obs.players,
         "names": list(names),
+        "seats": seats,
+        "prompt": obs.prompt,
+        "outcome": state.outcome.summary if state.outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
         "phase": obs.phase,
@@ -210,6 +189,6 @@ def build_view(
         "info": info,
         "log": log,
         "result": result,
-        "layout": LAYOUT.get(obs.game, {}),
+        "layout": state.game.spec.layout.to_dict(),
         "message": message,
     }
