@@ -7,8 +7,10 @@
   and Binder use them); this hook adds them to the site as ``notebooks/<name>.ipynb``, so
   mkdocs-jupyter executes them in that folder and renders them.
 * A registered game without a page is reported as a warning, which fails ``--strict``.
-* ``<!-- games-table -->`` in a page becomes the table of games from ``cardlab.games()``,
-  each title linked to its page.
+* ``<!-- games-table -->`` in a page becomes the table of games generated from their
+  specs (``cardlab.games.markdown_table``), each title linked to its page.
+* ``<!-- options -->`` in a game page becomes that game's options table, generated from
+  its Options dataclass; a game page without the marker is reported (fails ``--strict``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ log = logging.getLogger("mkdocs.hooks.pages")
 
 _root: Path | None = None
 GAMES_TABLE = "<!-- games-table -->"
+OPTIONS = "<!-- options -->"
 
 
 def _notebooks(root: Path) -> list[Path]:
@@ -88,15 +91,25 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    if GAMES_TABLE not in markdown:
-        return markdown
-    import cardlab
+    uri = page.file.src_uri
+    if uri.startswith("games/") and uri.endswith(".md") and uri != "games/index.md":
+        markdown = _options(markdown, uri[len("games/") : -len(".md")])
+    if GAMES_TABLE in markdown:
+        from cardlab.games import markdown_table
 
-    up = "../" * page.file.src_uri.count("/")
-    rows = ["| game | players | family | in short |", "| --- | --- | --- | --- |"]
-    for g in cardlab.games().itertuples():
-        page_uri = f"games/{g.name}.md"
-        title = f"[{g.title}]({up}{page_uri})" if files.get_file_from_path(page_uri) else g.title
-        summary = str(g.summary).replace("|", "\\|")
-        rows.append(f"| {title} | {g.players} | {g.family} | {summary} |")
-    return markdown.replace(GAMES_TABLE, "\n".join(rows))
+        up = "../" * uri.count("/")
+        markdown = markdown.replace(GAMES_TABLE, markdown_table(link=up + "games/{name}.md"))
+    return markdown
+
+
+def _options(markdown: str, name: str) -> str:
+    from cardlab.core.registry import get_spec
+
+    try:
+        spec = get_spec(name)
+    except Exception:
+        return markdown
+    if OPTIONS not in markdown:
+        log.warning("docs/games/%s.md has no %s marker for its options table", name, OPTIONS)
+        return markdown
+    return markdown.replace(OPTIONS, spec.options_class.markdown())

@@ -1,0 +1,44 @@
+"""Tables generated from the games' specs: the README's games table and the docs pages'
+option tables can't drift from the code."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "scripts"))
+
+import readme_games  # noqa: E402
+
+
+def test_the_readme_games_table_is_generated_from_the_specs() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_games.current(text) == readme_games.generated(), (
+        "README.md's games table is stale: run python docs/scripts/readme_games.py"
+    )
+    for spec in GAMES:
+        assert f"[{spec.title}](docs/games/{spec.name}.md)" in text
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
+def test_each_game_page_takes_its_options_table_from_the_code(spec: cardlab.core.GameSpec) -> None:
+    page = (ROOT / "docs" / "games" / f"{spec.name}.md").read_text(encoding="utf-8")
+    assert "<!-- options -->" in page, f"docs/games/{spec.name}.md needs a <!-- options --> line"
+    assert "| option | default |" not in page, "option tables are generated, not written by hand"
+    table = spec.options_class.markdown()
+    for row in spec.options_class.describe():
+        assert f"`{row['option']}`" in table
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
+def test_each_module_docstring_carries_its_generated_options(spec: cardlab.core.GameSpec) -> None:
+    doc = sys.modules[spec.state_class.__module__].__doc__ or ""
+    assert "{options}" not in doc
+    for row in spec.options_class.describe():
+        assert f"{row['option']} = {row['default']!r}" in doc
