@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
-from .actions import Action
+from .actions import Action, CardActions
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
 from .errors import CardlabError, IllegalActionError
@@ -50,7 +50,9 @@ Current = int | Literal["chance", "simultaneous"] | None
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
 
-for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action):
+# Shared, never copied: values that cannot change, and CardActions, a look-up table whose
+# cache only ever fills with the same interned actions.
+for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
     immutable(_t)
 immutable(View)
 

@@ -87,14 +87,16 @@ the N-th card of the hole row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, SUIT_SYMBOLS, Card, design_suits
+from ..core.clone import Frozen
 from ..core.events import Event, event
 from ..core.observation import Back, Observation, Peek, Zone
 from ..core.options import DealerOptions, option
@@ -122,11 +124,15 @@ TAKE = tuple(action(f"take {k + 1}") for k in range(4))
 SKIP = action("skip")
 _TAKE_INDEX = {a: k for k, a in enumerate(TAKE)}
 
-_BIDS: dict[int, tuple[tuple[Action, ...], dict[str, tuple[int, int, int]]]] = {}
+Bids = tuple[tuple[Action, ...], Mapping[str, tuple[int, int, int]]]
+_BIDS: dict[int, Bids] = {}
 
 
-def bid_actions(tricks: int) -> tuple[tuple[Action, ...], dict[str, tuple[int, int, int]]]:
-    """Every bid for hands of ``tricks`` tricks (numbers increasing) and each bid's numbers."""
+def bid_actions(tricks: int) -> Bids:
+    """Every bid for hands of ``tricks`` tricks (numbers increasing) and each bid's numbers.
+
+    Built once per hand size and shared read-only, so clones of a state never copy it.
+    """
     got = _BIDS.get(tricks)
     if got is None:
         acts = []
@@ -135,7 +141,7 @@ def bid_actions(tricks: int) -> tuple[tuple[Action, ...], dict[str, tuple[int, i
             act = action(f"bid {a} {b} {c}")
             acts.append(act)
             nums[act] = (a, b, c)
-        got = _BIDS[tricks] = (tuple(acts), nums)
+        got = _BIDS[tricks] = Frozen((tuple(acts), MappingProxyType(nums)))
     return got
 
 
@@ -215,7 +221,7 @@ class ForesightState(HoleTrickGame):
         positional=("hands", "holes"),
     )
 
-    _bids: tuple[tuple[Action, ...], dict[str, tuple[int, int, int]]]
+    _bids: Bids
     bids: list[tuple[int, int, int] | None]
     bid_leader: int
     exchange_slot: int
