@@ -122,7 +122,7 @@ def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed:
     for _ in playout(state, Chooser(state.game, seed)):
         pass
     assert state.terminal and state.current is None and state.to_move == ()
-    assert state.winners(), "a finished game has winners"
+    check_outcome(state)
     assert all(state.legal_actions(s) == () for s in range(state.players))
     for result in state.results:
         for seat in range(state.players):
@@ -137,12 +137,33 @@ def test_single_hand_finishes(name: str, options: dict[str, Any], seed: int) -> 
     state = new_game(name, options, hands=1).new_state()
     for _ in playout(state, Chooser(state.game, seed, bots=True)):
         pass
-    assert state.terminal and len(state.results) == 1 and state.winners()
+    assert state.terminal and len(state.results) == 1
+    check_outcome(state)
+
+
+def check_outcome(state: State) -> None:
+    """A finished game says who won, consistently with its totals and its results."""
+    outcome = state.outcome
+    assert outcome is not None, "a finished game has an outcome"
+    assert outcome.winners == state.winners() and outcome.summary
+    assert list(outcome.scores) == list(state.scores)
+    assert set(outcome.winners) <= set(range(state.players))
+    totals = [sum(r.points[s] for r in state.results) for s in range(state.players)]
+    assert totals == list(state.scores), "the totals are the sum of every hand's points"
+    spec = state.game.spec
+    if spec.solitaire:
+        assert outcome.result in ("won", "lost") and outcome.winners in ((), (0,))
+    else:
+        assert outcome.winners, f"{spec.title} always names a winner"
 
 
 # ------------------------------------------------- information and cards
-def check_views(state: State, oracle: Any) -> None:
-    """No seat or spectator sees a face the oracle says it has not seen."""
+def check_views(state: State, oracle: Any, new_events: int) -> None:
+    """No seat or spectator sees a face the oracle says it has not seen.
+
+    Of the public history only the entries of the last ``new_events`` events are read: the
+    earlier ones were checked when they were new, and an event never changes.
+    """
     for viewer in [*range(state.players), "spectator"]:
         obs = state.observation(viewer)
         peeks = peeks_in_value(obs.zones) + peeks_in_value(dict(obs.info))
@@ -152,6 +173,14 @@ def check_views(state: State, oracle: Any) -> None:
         )
         leaked = shown - oracle.visible_to(viewer)
         assert not leaked, f"{viewer!r} sees {codes(leaked)} in {state!r}"
+        # What every game shares: seat figures, the prompt and the hand's history (its
+        # events' wording and data as this viewer may know them).
+        shared = cards_in_value([dict(s.values) for s in obs.seats] + [s.status for s in obs.seats])
+        recent = list(obs.history[max(0, len(obs.history) - new_events) :])
+        shared |= cards_in_text(obs.prompt) | cards_in_value(recent)
+        leaked = shared - oracle.visible_to(viewer)
+        assert not leaked, f"{viewer!r} sees {codes(leaked)} in the seats, prompt or history"
+        assert not peeks_in_value(recent)
     teacher = state.observation(None)
     for zone, entry in teacher.entries():
         assert not isinstance(entry, Back), f"the teacher sees a back in zone {zone.name!r}"
@@ -197,7 +226,7 @@ def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: 
     seen_events = 0
     for seat, act in playout(state, Chooser(game, seed, bots=True)):
         oracle.step(seat, act)
-        check_views(state, oracle)
+        check_views(state, oracle, len(state.events) - seen_events)
         check_events(state.events[seen_events:], state, oracle)
         seen_events = len(state.events)
         check_cards_conserved(state, oracle)
@@ -235,14 +264,16 @@ def faces(obs: Observation) -> set[Any]:
 
 
 # --------------------------------------------------------- legal actions
-def check_turn(state: State) -> None:
+def check_turn(state: State, rng: random.Random) -> None:
+    """Whoever is to move has legal actions, each of which applies (up to 12 tried)."""
     cur = state.current
     seats = range(state.players)
     if cur == "chance":
-        assert state.phase == "deal" and state.chance
+        assert state.chance is not None and state.to_move == ()
         assert all(state.legal_actions(s) == () for s in seats)
     elif cur is None:
-        assert state.terminal and state.to_move == () and state.winners()
+        assert state.terminal and state.to_move == ()
+        check_outcome(state)
         assert all(state.legal_actions(s) == () for s in seats)
     elif cur == "simultaneous":
         assert len(state.to_move) > 1 and state.legal_actions() == ()
@@ -257,7 +288,7 @@ def check_turn(state: State) -> None:
         if s in state.to_move and not state.chance:
             assert legal, f"seat {s} is to move with no legal action in {state!r}"
             assert len(set(legal)) == len(legal), "legal actions repeat"
-            for a in legal:
+            for a in legal if len(legal) <= 12 else rng.sample(legal, 12):
                 assert state.clone().apply(a, s) == a
 
 
@@ -266,9 +297,10 @@ def check_turn(state: State) -> None:
 @given(seed=SEEDS)
 def test_legal_actions_are_listed_and_apply(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
-    check_turn(state)
+    rng = random.Random(seed)
+    check_turn(state, rng)
     for _ in playout(state, Chooser(state.game, seed, bots=True)):
-        check_turn(state)
+        check_turn(state, rng)
 
 
 # ------------------------------------------------------ illegal actions
@@ -332,7 +364,83 @@ def test_illegal_actions_change_nothing(
     probe()
 
 
+# ------------------------------------------------------------------ seats
+@pytest.mark.parametrize(("name", "options"), DEFAULTS)
+@FEW
+@given(seed=SEEDS)
+def test_a_seat_that_is_not_an_int_is_refused_before_anything_changes(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    state = new_game(name, options, hands=1).new_state()
+    rng = random.Random(seed)
+    for _ in playout(state, Chooser(state.game, seed)):
+        if state.terminal or state.chance is not None or rng.random() > 0.2:
+            continue
+        seat = state.to_move[0]
+        act = state.legal_actions(seat)[0]
+        before = snapshot(state)
+        for bad in (float(seat), bool(seat), str(seat), state.players, -1, 1.5):
+            target = state.clone()
+            with pytest.raises(IllegalActionError) as err:
+                target.apply(act, bad)  # type: ignore[arg-type]
+            assert "seat" in err.value.reason
+            assert snapshot(target) == before, f"seat {bad!r} changed the state"
+            with pytest.raises(cardlab.CardlabError):
+                state.clone().legal_actions(bad)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- clones
+def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
+    """Paths at which ``a`` and its copy ``b`` hold the very same mutable object."""
+    from cardlab.core.clone import ATOMIC
+
+    out: list[str] = []
+    if type(a) in ATOMIC or a is None:
+        return out
+    if isinstance(a, list | dict | set | bytearray) and a is b:
+        return [path]
+    if isinstance(a, list | tuple):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += shared_mutables(x, y, f"{path}[{i}]")
+    elif isinstance(a, dict):
+        for k in a:
+            out += shared_mutables(a[k], b[k], f"{path}[{k!r}]")
+    elif hasattr(type(a), "__slots__") or hasattr(a, "__dict__"):
+        if a is b and not isinstance(a, type):
+            return [path]
+        names = [n for k in type(a).__mro__ for n in getattr(k, "__slots__", ())]
+        names += list(getattr(a, "__dict__", {}))
+        for n in dict.fromkeys(names):
+            if hasattr(a, n):
+                out += shared_mutables(getattr(a, n), getattr(b, n), f"{path}.{n}")
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
+def test_clones_share_no_mutable_object(name: str, options: dict[str, Any], seed: int) -> None:
+    state = new_game(name, options, hands=2).new_state()
+    rng = random.Random(seed)
+    for _ in playout(state, Chooser(state.game, seed)):
+        if rng.random() < 0.1:
+            assert shared_mutables(state, state.clone()) == []
+
+
+@pytest.mark.parametrize(("name", "options"), DEFAULTS)
+@FEW
+@given(seed=SEEDS)
+def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any], seed: int) -> None:
+    game = cardlab.load(name, **options)
+    m = Match(game, seed=seed, agents=agents_for(game, seed))
+    m.run()
+    frame = m.scores_frame()
+    last = frame.iloc[-1]
+    assert [int(last[f"total_{s}"]) for s in range(game.players)] == list(m.scores)
+    check_outcome(m.state)
+
+
+# ---------------------------------------------------------------- clones (play)
 @pytest.mark.parametrize(("name", "options"), CASES)
 @FEW
 @given(seed=SEEDS)
