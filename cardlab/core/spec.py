@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Action
@@ -29,8 +30,12 @@ COMPASS: Final = {
 }
 
 
+@cache
 def seat_names(players: int) -> tuple[str, ...]:
-    """Default seat names: compass points for 2-4 players, ``Player k`` beyond."""
+    """Default seat names: compass points for 2-4 players, ``Player k`` beyond.
+
+    One tuple per table size, shared by every state (tables of events are keyed on it).
+    """
     return COMPASS.get(players) or tuple(f"Player {i + 1}" for i in range(players))
 
 

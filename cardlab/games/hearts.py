@@ -183,20 +183,24 @@ class HeartsState(TrickGame):
         omnibus = self.options.omnibus
         names = self.names
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
+        took = []
         for s in range(4):
             t = self.taken[s]
+            h = (t & HEARTS_MASK).bit_count()
+            q = 13 if t >> QS & 1 else 0
+            j = -10 if omnibus and t >> JD & 1 else 0
+            took.append(h + q + j)
             if s == shooter:
                 said = "shot the moon" + (": −26" if moon_subtract else "")
                 self.award(s, -26 if moon_subtract else 0, said)
             else:
-                h = (t & HEARTS_MASK).bit_count()
                 if h:
                     self.award(s, h, plural(h, "heart"))
-                if t >> QS & 1:
+                if q:
                     self.award(s, 13, "the Q♠")
                 if shooter >= 0 and not moon_subtract:
                     self.award(s, 26, f"{names[shooter]} shot the moon")
-            if omnibus and t >> JD & 1:
+            if j:
                 self.award(s, -10, "the J♦ bonus")
         if shooter >= 0:
             summary = f"{names[shooter]} shot the moon"
@@ -207,8 +211,7 @@ class HeartsState(TrickGame):
                 shooter=shooter,
             )
         else:
-            taken = self._hand_points()
-            summary = "Points taken: " + ", ".join(f"{names[s]} {taken[s]}" for s in range(4))
+            summary = "Points taken: " + ", ".join(f"{names[s]} {took[s]}" for s in range(4))
         self.end_hand(summary)
 
     def _hand_points(self) -> list[int]:

@@ -137,15 +137,19 @@ class SecretPick:
         return self.actions.of(held & ~chosen)
 
     def apply(self, state: Any, act: Action, seat: int) -> None:
-        idx = act.cards[0].index
-        if act.verb != self.verb:
+        idx = self.actions.index.get(act)
+        if idx is None:  # the mark
+            idx = act.cards[0].index
             state.marked[seat] = idx
             state.events.append(self.events(state.names)[1][seat][idx])
             self.finish(state, seat)
             return
         chosen = state.chosen[seat] | 1 << idx
         state.chosen[seat] = chosen
-        state.events.append(self.events(state.names)[0][seat][idx])
+        names = state.names
+        last = self._last
+        tables = last[1] if last[0] is names else self.events(names)
+        state.events.append(tables[0][seat][idx])
         n = self.count
         if self.marks is None and chosen.bit_count() >= (
             n if type(n) is int else self.needed(state)
@@ -154,7 +158,9 @@ class SecretPick:
 
     def finish(self, state: Any, seat: int) -> None:
         """``seat`` has made every pick: it waits; the last seat to finish ends the phase."""
-        state.to_move = tuple(s for s in state.to_move if s != seat)
+        waiting = state.to_move
+        k = waiting.index(seat)
+        state.to_move = waiting[:k] + waiting[k + 1 :]
         if not state.to_move:
             self.done(state)
 

@@ -55,8 +55,6 @@ CLUBS_MASK, DIAMONDS_MASK, HEARTS_MASK, SPADES_MASK = SUIT_MASKS
 QS = 3 * 13 + 11
 #: Rank indices within a suit in trick-taking order: 2 … K, A.
 RANK_ORDER = (*range(1, 13), 0)
-#: Card indices in display order: suit by suit, each in trick-taking order.
-ORDER = tuple(13 * s + k for s in range(4) for k in RANK_ORDER)
 #: Foresight backs: the trick-taking strengths a back printing k suits allows (k: 4 = A K
 #: or the Joker, 3 = Q J 10, 2 = 9-4, 1 = 3 2), strongest first, and the strongest alone.
 CLASS_RANKS = {4: (14, 13), 3: (12, 11, 10), 2: (9, 8, 7, 6, 5, 4), 1: (3, 2)}
@@ -78,12 +76,23 @@ _SEAT = {n: tuple((s,) for s in range(n)) for n in range(1, 9)}
 
 
 # ------------------------------------------------------------------ cards
+#: Each suit's cards in trick-taking order, by the suit's 13-bit mask (filled on use).
+_SUIT_RUNS: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+
+
 def sorted_cards(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` suit by suit, in trick-taking order (the Joker last)."""
-    out = [CARDS[i] for i in ORDER if mask >> i & 1]
+    out: tuple[Card, ...] = ()
+    for s in range(4):
+        m = mask >> 13 * s & 0x1FFF
+        if m:
+            run = _SUIT_RUNS[s].get(m)
+            if run is None:
+                run = _SUIT_RUNS[s][m] = tuple(CARDS[13 * s + k] for k in RANK_ORDER if m >> k & 1)
+            out += run
     if mask >> JOKER & 1:
-        out.append(CARDS[JOKER])
-    return tuple(out)
+        out += (CARDS[JOKER],)
+    return out
 
 
 def card_text(idx: int) -> str:
