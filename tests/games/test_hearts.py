@@ -144,8 +144,11 @@ def test_passes_go_left_right_across_then_nowhere_then_left_again() -> None:
             m.play(m.legal_actions()[0])
 
 
-def test_a_pass_is_hidden_until_every_seat_has_chosen() -> None:
-    m = Match("hearts", deal=cardlab.load("hearts").deal(NORTH_SHOOTS), seed=0)
+@pytest.mark.parametrize("deck", ["standard", "foresight"])
+def test_a_pass_is_hidden_until_every_seat_has_chosen(deck: str) -> None:
+    game = cardlab.load("hearts", deck=deck)
+    m = Match(game, deal=game.deal(NORTH_SHOOTS), seed=0)
+    before = {v: m.observation(v).zone("hand", 0).cards for v in (1, 2, 3, "spectator")}
     first, second = m.legal_actions(0)[:2]
     m.play(first, 0)
     m.play(second, 0)
@@ -157,7 +160,8 @@ def test_a_pass_is_hidden_until_every_seat_has_chosen() -> None:
         view = m.observation(viewer)
         # Others learn only how far North is: not the cards, not even their backs.
         assert view.zone("passing", 0).cards == ()
-        assert len(view.zone("hand", 0).cards) == 13
+        # North's hand shows the same 13 backs, in the same order, as before it chose.
+        assert view.zone("hand", 0).cards == before[viewer]
         assert view.value(0, "chosen") == "2 of 3"
         assert not chosen & view.faces()
         assert "received" not in view.info
