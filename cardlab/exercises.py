@@ -80,7 +80,8 @@ def check_legal(
     for card in sorted(wrong, key=lambda c: c.index):
         verb = legal_actions[0].verb if legal_actions else "play"
         parts.append(f"{card.text} may not: {state.why_illegal(Action.of(verb, [card]), seat)}")
-    return Verdict(False, "; ".join(parts).capitalize() + ".")
+    said = "; ".join(parts)
+    return Verdict(False, said[:1].upper() + said[1:] + ".")
 
 
 def check_number(answer: Any, expected: float, why: str, what: str = "the answer") -> Verdict:

@@ -26,6 +26,19 @@ def test_check_legal_right_and_wrong() -> None:
     assert "A♥ may not:" in text or "left out" in text
 
 
+def test_check_legal_keeps_card_names_as_written() -> None:
+    state = _first_trick_state()
+    seat = state.current
+    assert isinstance(seat, int)
+    held = [c for c in state.observation(seat).my_hand]
+    legal = state.legal_actions(seat)
+    illegal = [c for c in held if f"play {c.code}" not in legal and c.text[0] in "AJQK"]
+    assert illegal, "the first trick leaves some picture card or Ace unplayable"
+    text = str(check_legal(state, illegal[0].code))
+    assert f"{illegal[0].text} may not:" in text, text
+    assert illegal[0].text.lower() not in text.replace(illegal[0].text, "")
+
+
 def test_check_score_explains_the_lines() -> None:
     m = cardlab.Match("hearts", seed=2, hands=1, agents="heuristic")
     m.run()
