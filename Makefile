@@ -1,4 +1,5 @@
-# make lab   - install everything into .venv and open JupyterLab on notebooks/
+# make lab   - install what the notebooks need into .venv and open JupyterLab on notebooks/
+#              (LAB_ARGS="--no-browser" on a remote or headless machine: see the README)
 # make test  - install everything and run the whole suite: lint, types, the docs site build,
 #              then one pytest run over tests/ (browser tests included) and the notebooks
 # make docs  - build the docs site into site/; make serve-docs - the same with live reload
@@ -8,6 +9,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LAB_STAMP := $(VENV)/.lab-installed
+LAB_ARGS ?=
 BENCH_VENV := .venv-bench
 
 .PHONY: install lab test lint widget-js docs serve-docs bench bench-peers clean
@@ -20,11 +23,18 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The notebooks alone: JupyterLab, the widgets and the charts, without the test and docs tools.
+$(LAB_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebook]'
+	touch $(LAB_STAMP)
+
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG)
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
