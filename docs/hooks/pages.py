@@ -1,11 +1,12 @@
 """MkDocs hook: the site finds game pages and notebooks by itself.
 
-* ``nav`` entries whose value is ``games/`` or ``notebooks/`` are filled in at build time:
-  one page per game in the order of ``cardlab.games.GAMES`` (then any other page in
-  ``docs/games/``), and every ``notebooks/*.ipynb`` in name order.
+* A ``nav`` entry whose value is ``games/`` is filled in at build time: one page per game
+  in the order of ``cardlab.games.GAMES`` (then any other page in ``docs/games/``).
 * The notebooks stay in the repository's ``notebooks/`` folder (where JupyterLab, nbval
-  and Binder use them); this hook adds them to the site as ``notebooks/<name>.ipynb``, so
-  mkdocs-jupyter executes them in that folder and renders them.
+  and Binder use them).  The site publishes those the ``nav`` names
+  (``notebooks/<name>.ipynb``), and only those: a scratch notebook of one's own in the
+  folder stays out.  This hook adds each to the site, so mkdocs-jupyter executes it in
+  that folder and renders it; a named notebook that does not exist is reported.
 * A registered game without a page is reported as a warning, which fails ``--strict``.
 * ``<!-- games-table -->`` in a page becomes the table of games generated from their
   specs (``cardlab.games.markdown_table``), each title linked to its page.
@@ -25,12 +26,22 @@ from mkdocs.structure.files import File, Files
 log = logging.getLogger("mkdocs.hooks.pages")
 
 _root: Path | None = None
+_published: list[str] = []
 GAMES_TABLE = "<!-- games-table -->"
 OPTIONS = "<!-- options -->"
 
 
-def _notebooks(root: Path) -> list[Path]:
-    return sorted((root / "notebooks").glob("*.ipynb"))
+def published_notebooks(nav: list[Any] | None) -> list[str]:
+    """The ``notebooks/<name>.ipynb`` entries of ``nav``, in order."""
+    out: list[str] = []
+    for item in nav or []:
+        values = item.values() if isinstance(item, dict) else [item]
+        for value in values:
+            if isinstance(value, list):
+                out += published_notebooks(value)
+            elif isinstance(value, str) and value.startswith("notebooks/"):
+                out.append(value)
+    return out
 
 
 def _game_pages(docs_dir: Path) -> list[str]:
@@ -64,24 +75,26 @@ def on_config(config: Any) -> Any:
     global _root
     _root = Path(config.config_file_path).resolve().parent
     docs_dir = Path(config.docs_dir)
-    fillers = {
-        "games/": _game_pages(docs_dir),
-        "notebooks/": [f"notebooks/{p.name}" for p in _notebooks(_root)],
-    }
     if config.nav:
-        config.nav = _fill(config.nav, fillers)
+        config.nav = _fill(config.nav, {"games/": _game_pages(docs_dir)})
+    _published.clear()
+    for uri in published_notebooks(config.nav):
+        if (_root / uri).is_file():
+            _published.append(uri)
+        else:
+            log.warning("the nav names %s, which does not exist", uri)
     return config
 
 
 @event_priority(100)  # before mkdocs-jupyter wraps the notebook files
 def on_files(files: Files, config: Any) -> Files:
     assert _root is not None
-    for nb in _notebooks(_root):
+    for uri in _published:
         # A real file whose source folder is the repository root (not docs/): mkdocs-jupyter
         # wraps it and finds it at <root>/notebooks/<name>.
         files.append(
             File(
-                f"notebooks/{nb.name}",
+                uri,
                 src_dir=str(_root),
                 dest_dir=config.site_dir,
                 use_directory_urls=config.use_directory_urls,
