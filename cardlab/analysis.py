@@ -412,14 +412,9 @@ class Viewpoint:
 
 
 def _visible(obs: Observation) -> set[Card]:
-    out: set[Card] = set()
-    for z in obs.zones:
-        for e in z.cards:
-            if isinstance(e, Card):
-                out.add(e)
-            elif isinstance(e, Peek):
-                raise ValueError("use a seat's observation, not the teacher's")
-    return out
+    if obs.viewer == "teacher":
+        raise ValueError("use a seat's observation, not the teacher's")
+    return {e for z in obs.zones for e in z.cards if isinstance(e, Card)}
 
 
 # ------------------------------------------------------------------ a state's hidden cards

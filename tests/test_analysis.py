@@ -9,7 +9,7 @@ import pytest
 
 import cardlab
 from cardlab import analysis as A
-from cardlab.core.cards import STANDARD, get_deck, parse_cards
+from cardlab.core.cards import STANDARD, Card, get_deck, parse_cards
 from cardlab.core.foresight import DEFAULT_BACKS, load_backs
 from cardlab.core.observation import Back, Peek
 
@@ -133,7 +133,8 @@ def _truth(state, seat):
     """Test-only: the faces hidden from ``seat`` (read from the teacher's view)."""
     teacher = state.observation(None)
     seen = A._visible(state.observation(seat))
-    return {e.card for z in teacher.zones for e in z.cards if isinstance(e, Peek)} - seen
+    faces = {e.card if isinstance(e, Peek) else e for z in teacher.zones for e in z.cards}
+    return {c for c in faces if isinstance(c, Card)} - seen
 
 
 GAMES = [

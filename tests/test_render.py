@@ -66,16 +66,19 @@ def test_seat_view_in_play_leaks_nothing() -> None:
     assert "received: " in text
 
 
-def test_teacher_view_shows_peeks() -> None:
+def test_teacher_view_shows_every_face_and_brackets_only_those_no_player_sees() -> None:
     obs = _match().observation("teacher")
     text = render_observation(obs)
     assert "teacher view" in text
     for name in ("North", "East", "South", "West"):
         toks = _line(text, name).split()[1:]
         assert len(toks) == 13
-        assert all(re.fullmatch(r"\(\w+[♣♦♥♠]\)", t) for t in toks)
+        assert all(re.fullmatch(r"\w+[♣♦♥♠]", t) for t in toks)  # each holder sees them
     assert "##" not in text
     assert len(_shown_cards(text)) == 52
+    gin = Match("gin_rummy", seed=1).observation("teacher")
+    stock = _line(render_observation(gin), "stock").split()[1:]
+    assert len(stock) > 10 and all(re.fullmatch(r"\(\w+[♣♦♥♠]\)", t) for t in stock)
 
 
 def test_spectator_sees_no_hidden_faces() -> None:

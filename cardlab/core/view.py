@@ -3,8 +3,10 @@
 A :class:`View` is made for one viewer when a state builds an observation.  Games ask it
 how that viewer sees each card, so the rules of hidden information are written once:
 
-* :meth:`View.card`: one card, face up if the viewer may see it, else its back (in the
-  teacher view a :class:`~cardlab.core.observation.Peek`: the face, marked as hidden);
+* :meth:`View.card`: one card, face up if the viewer may see it, else its back.  The
+  teacher sees every face; a card no player can see (``seen`` false: a stock, a hole
+  card nobody knows) comes as a :class:`~cardlab.core.observation.Peek`, the face marked
+  as hidden, and a card some player sees (``seen``: a hand, to its holder) as itself;
 * :meth:`View.held`: a held group (a hand); hidden cards are listed by back design, so
   their order tells nothing beyond what the backs show;
 * :meth:`View.stack`: a face-down stack, bottom first: only the top card's back shows.
@@ -48,22 +50,35 @@ class View:
         self.seat = viewer if isinstance(viewer, int) else None
         self.teacher = viewer == TEACHER
 
-    def card(self, card: Card, visible: bool = False, public: bool = False) -> Entry:
-        """``card`` as this viewer sees it: its face when ``visible`` or ``public``."""
+    def card(
+        self, card: Card, visible: bool = False, public: bool = False, *, seen: bool = False
+    ) -> Entry:
+        """``card`` as this viewer sees it: its face when ``visible`` or ``public``.
+
+        ``seen``: some player sees this card (the teacher is shown it unmarked).
+        """
         if public:
             return card
         if self.teacher:
-            return Peek(card, Back(self.deck.back_of(card)))
+            return card if seen else Peek(card, Back(self.deck.back_of(card)))
         return card if visible else Back(self.deck.back_of(card))
 
     def held(
-        self, cards: Sequence[Card], visible: bool = False, public: bool = False
+        self,
+        cards: Sequence[Card],
+        visible: bool = False,
+        public: bool = False,
+        *,
+        seen: bool = True,
     ) -> tuple[Entry, ...]:
-        """A held group as this viewer sees it; hidden cards in a neutral order."""
+        """A held group as this viewer sees it; hidden cards in a neutral order.
+
+        ``seen`` (the default): its holder sees it, so the teacher sees plain faces.
+        """
         if public or visible:
             return tuple(cards)
         if self.teacher:
-            return tuple(self.card(c) for c in cards)
+            return tuple(cards) if seen else tuple(self.card(c) for c in cards)
         back_of = self.deck.back_of
         return tuple(Back(d) for d in sorted((back_of(c) for c in cards), key=_design_key))
 

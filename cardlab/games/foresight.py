@@ -439,7 +439,7 @@ class ForesightState(HoleTrickGame):
         ind = self.indicator
         if ind >= 0:
             zones.append(Zone("trump", None, (CARDS[ind],), "pile", label="trump card"))
-        out = view.held([CARDS[i] for i in self.out])
+        out = view.held([CARDS[i] for i in self.out], seen=False)
         zones.append(Zone("out", None, out, "row", label="left out"))
         zones += self.hand_zones(view)
         zones += self.hole_zones(view)

@@ -747,7 +747,7 @@ class KnockRummy(State):
         zones = []
         k = rv.knocker
         if self.KNOCK_FACE_DOWN:
-            down = (view.card(CARDS[rv.card], view.seat == k),)
+            down = (view.card(CARDS[rv.card], view.seat == k, seen=True),)
             zones.append(
                 Zone("knock_discard", k, down, "pile", label=f"{names[k]}'s {rv.kind} discard")
             )

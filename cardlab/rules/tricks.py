@@ -614,8 +614,14 @@ class HoleTrickGame(TrickGame):
         """Each seat's hole row, in order: backs, or faces for a seat that knows them."""
         out = []
         known = self.hole_known[view.seat] if view.seat is not None else 0
+        anyone = 0  # hole cards some seat knows: the teacher sees them unmarked
+        for k in self.hole_known:
+            anyone |= k
         card = view.card
         for s in range(self.players):
-            row = tuple(card(CARDS[c], bool(known >> c & 1)) for c in self.holes[s])
+            row = tuple(
+                card(CARDS[c], bool(known >> c & 1), seen=bool(anyone >> c & 1))
+                for c in self.holes[s]
+            )
             out.append(Zone("hole", s, row, "row", label=f"{self.names[s]}'s hole"))
         return out

@@ -23,7 +23,7 @@ from cardlab.core.actions import Action
 from cardlab.core.cards import Card
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.match import Match
-from cardlab.core.observation import Back, Observation
+from cardlab.core.observation import Back, Observation, Peek
 from cardlab.core.replay import Replay
 from cardlab.core.state import Game, State, canonical_text
 from cardlab.games import GAMES
@@ -181,11 +181,15 @@ def check_views(state: State, oracle: Any, new_events: int) -> None:
         leaked = shared - oracle.visible_to(viewer)
         assert not leaked, f"{viewer!r} sees {codes(leaked)} in the seats, prompt or history"
         assert not peeks_in_value(recent)
+    # The teacher sees every face; it marks (as a Peek) exactly the cards no player sees.
     teacher = state.observation(None)
+    anyone = set().union(*(oracle.visible_to(s) for s in range(state.players)))
     for zone, entry in teacher.entries():
         assert not isinstance(entry, Back), f"the teacher sees a back in zone {zone.name!r}"
         if isinstance(entry, Card):
-            assert entry in oracle.public, f"{entry} is shown as public in {zone.name!r}"
+            assert entry in anyone, f"{entry} is shown unmarked in {zone.name!r}: nobody sees it"
+        elif isinstance(entry, Peek):
+            assert entry.card not in anyone, f"{entry.card} is marked hidden in {zone.name!r}"
 
 
 def check_events(events: list[Any], state: State, oracle: Any) -> None:

@@ -271,7 +271,10 @@ def test_the_leader_picks_up_a_hole_card_and_lays_one_back_which_only_it_knows()
     row1 = m.observation(1).zone("hole", 0).cards
     assert row0[1] is parse_card("QD")  # the leader's view shows the card it laid
     assert isinstance(row1[1], Back) and row1[1].design == "♣♦♠"
-    assert isinstance(m.observation(None).zone("hole", 0).cards[1], Peek)
+    # The teacher marks as hidden only the hole cards nobody knows: not the one laid.
+    teacher_row = m.observation(None).zone("hole", 0).cards
+    assert teacher_row[1] is parse_card("QD")
+    assert all(isinstance(e, Peek) for i, e in enumerate(teacher_row) if i != 1)
     assert all(isinstance(e, Back) for i, e in enumerate(row0) if i != 1)
     assert "QD" not in " ".join(m.event_texts(1)) and "Q♦" not in " ".join(m.event_texts(1))
     # The exchange as data: the cards are hidden facts for the leader alone.

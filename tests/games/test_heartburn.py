@@ -232,8 +232,9 @@ def test_passing_is_hidden_until_everyone_has_chosen_and_the_passer_knows_the_ho
     assert north.zone("hole", 1).cards == (Back("♣♦♥♠"), parse_card("KC"))
     assert north.info["gave_hole"] == parse_card("KC")
     assert state.observation(2).zone("hole", 1).cards == (Back("♣♦♥♠"), Back("♣♦♥♠"))
+    # The teacher sees both; only the A♦, which no player knows, is marked hidden.
     teacher = state.observation(None).zone("hole", 1).cards
-    assert all(isinstance(e, Peek) for e in teacher)
+    assert isinstance(teacher[0], Peek) and teacher[1] == parse_card("KC")
     texts = [e.text_for(1) for e in state.events if e.kind == "pass"]
     assert any("North passes J♣ Q♣ to East" in t for t in texts)
     assert not any("K♣" in t for t in texts)
