@@ -313,7 +313,7 @@ function tableHtml(v, pace) {
     </div>
     <aside class="cl-side"><h4>Table talk</h4><ol class="cl-log">${log}</ol></aside>
   </div>
-  <div class="cl-status" role="status" aria-live="polite">${esc(statusText(v))}</div>
+  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v))}</span><span class="cl-reason"></span></div>
   <div class="cl-actions">${buttons}</div>
   <div class="cl-controls">
     <button class="cl-btn" data-cmd="start" title="to the start" aria-label="to the start">|◀</button>
@@ -362,11 +362,10 @@ function render({ model, el }) {
     }
   };
 
-  const say = (text, cls) => {
-    const st = root.querySelector(".cl-status");
-    if (!st) return;
-    st.textContent = text;
-    st.className = "cl-status" + (cls ? " " + cls : "");
+  // A refusal's reason goes beside the prompt, which always stays in view.
+  const explain = (text) => {
+    const why = root.querySelector(".cl-reason");
+    if (why) why.textContent = text;
   };
 
   const act = (a) => model.send({ type: "act", action: a });
@@ -387,7 +386,7 @@ function render({ model, el }) {
       const b = chooser.querySelector("button");
       if (b) b.focus();
     } else if (card.dataset.why !== undefined) {
-      say(`${card.getAttribute("aria-label")}: ${card.dataset.why}`, "cl-why");
+      explain(`${card.getAttribute("aria-label")}: ${card.dataset.why}`);
     }
   };
 
@@ -412,7 +411,11 @@ function render({ model, el }) {
   };
   const onOver = (ev) => {
     const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
-    if (card) say(`${card.getAttribute("aria-label")}: ${card.dataset.why}`, "cl-why");
+    if (card) explain(`${card.getAttribute("aria-label")}: ${card.dataset.why}`);
+  };
+  const onOut = (ev) => {
+    const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
+    if (card && !card.contains(ev.relatedTarget)) explain("");
   };
   const onChange = (ev) => {
     const t = ev.target;
@@ -451,6 +454,7 @@ function render({ model, el }) {
   };
   root.addEventListener("click", onClick);
   root.addEventListener("mouseover", onOver);
+  root.addEventListener("mouseout", onOut);
   root.addEventListener("change", onChange);
   root.addEventListener("input", onInput);
   root.addEventListener("keydown", onKey);
@@ -460,6 +464,7 @@ function render({ model, el }) {
     model.off("change:view", draw);
     root.removeEventListener("click", onClick);
     root.removeEventListener("mouseover", onOver);
+    root.removeEventListener("mouseout", onOut);
     root.removeEventListener("change", onChange);
     root.removeEventListener("input", onInput);
     root.removeEventListener("keydown", onKey);

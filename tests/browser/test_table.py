@@ -157,10 +157,17 @@ def test_illegal_click_explains_and_changes_nothing(tables: Any, name: str, shot
     reason = card.get_attribute("data-why")
     assert reason
     before = t.get_attribute("data-step")
+    prompt = t.locator(".cl-prompt").inner_text()
+    assert prompt
     card.click(position=CORNER)
-    expect(t.locator(".cl-status")).to_contain_text(reason)
+    # The reason shows beside the prompt, which stays; it goes when the pointer leaves.
+    expect(t.locator(".cl-reason")).to_contain_text(reason)
+    expect(t.locator(".cl-prompt")).to_have_text(prompt)
     tables.wait_for_timeout(300)
     expect(t).to_have_attribute("data-step", before)
+    t.locator(".cl-scrub").hover()
+    expect(t.locator(".cl-reason")).to_have_text("")
+    expect(t.locator(".cl-prompt")).to_have_text(prompt)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -169,7 +176,12 @@ def test_viewpoint_hides_and_shows_faces(tables: Any, name: str, shot: None) -> 
     view = t.locator(".cl-viewpoint")
     view.select_option("teacher")
     expect(t).to_have_attribute("data-viewer", "teacher")
-    expect(t.locator("[data-peek]").first).to_be_attached()
+    # The teacher sees every face, and marks as hidden only cards no player sees: never a
+    # card in a hand, which its holder sees.
+    expect(t.locator(".cl-hand [data-peek]")).to_have_count(0)
+    others = t.locator('.cl-seat:not([data-seat="0"]) .cl-hand')
+    if others.count():
+        expect(others.locator("[data-code]").first).to_be_attached()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"table_{name}_teacher.png"))
     t.locator(".cl-viewpoint").select_option("0")
