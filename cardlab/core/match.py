@@ -115,6 +115,9 @@ class Match:
         self._checkpoints: dict[int, State] = {0: self.state.clone()}
         self._chance_count = 0
         self._deal_count = 0
+        # How many events the state holds after each step of the history (and of the
+        # future kept for redo): the step each event came from.
+        self._ends: list[int] = []
 
     # ----------------------------------------------------------- stepping
     @property
@@ -130,6 +133,9 @@ class Match:
     def _record(self, seat: int | None, text: str) -> None:
         """Add an applied action to the history (with a checkpoint every few steps)."""
         self.history.append((seat, text))
+        n = len(self.history)
+        del self._ends[n - 1 :]
+        self._ends.append(len(self.state.events))
         if seat is None:
             self._chance_count += 1
             if text.startswith("deal "):
@@ -275,6 +281,19 @@ class Match:
     @property
     def events(self) -> list[Event]:
         return self.state.events
+
+    def event_steps(self) -> list[int]:
+        """For each of :attr:`events`, the step that produced it (``seek(k)`` shows it first).
+
+        Events logged before the first step (none in most games) belong to step 0.
+        """
+        out: list[int] = []
+        done = len(self._checkpoints[0].events)
+        out += [0] * done
+        for k, end in enumerate(self._ends[: len(self.history)]):
+            out += [k + 1] * (end - done)
+            done = end
+        return out
 
     def event_texts(self, viewer: Viewer = None) -> list[str]:
         return [e.text_for(viewer) for e in self.state.events]

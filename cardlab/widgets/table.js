@@ -296,7 +296,12 @@ function tableHtml(v, pace) {
   for (let s = 0; s < v.players; s++) bySide[where[s]].push(seatHtml(v, s, where[s]));
   const buttons = actionsHtml(v.buttons);
   const paces = [0, 0.2, 0.4, 0.8, 1.5].map((p) => `<option value="${p}"${p === pace ? " selected" : ""}>${p === 0 ? "instant" : p + " s"}</option>`).join("");
-  const log = v.log.map((t) => `<li>${esc(t)}</li>`).join("");
+  // The hand's narration, numbered by step; a click on a line seeks to its step.
+  const log = v.log
+    .map((e) => (e.step === null
+      ? `<li>${esc(e.text)}</li>`
+      : `<li value="${e.step}" data-seek="${e.step}" title="go to step ${e.step}">${esc(e.text)}</li>`))
+    .join("");
   return `<svg width="0" height="0" style="position:absolute"><defs><pattern id="cl-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="6" fill="#2f5597"/></pattern></defs></svg>
   <div class="cl-top">
     <span class="cl-title">${esc(v.title)}</span><span class="cl-handno">hand ${v.hand} · ${esc(v.phase)}</span>
@@ -406,6 +411,8 @@ function render({ model, el }) {
       return;
     }
     if (cmd) return model.send({ type: cmd.dataset.cmd });
+    const line = t.closest("[data-seek]");
+    if (line) return model.send({ type: "seek", step: Number(line.dataset.seek) });
     const card = t.closest(".cl-card");
     if (card) pickCard(card);
   };

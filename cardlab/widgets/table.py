@@ -295,6 +295,7 @@ class Table(anywidget.AnyWidget):
             total=self.total_steps,
             show_result=len(st.results) > self._ack or (st.terminal and bool(st.results)),
             message=self._message,
+            event_steps=m.event_steps(),
         )
 
     @traitlets.observe("viewer")

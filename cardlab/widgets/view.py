@@ -7,7 +7,7 @@ results, narration worded for that viewer), so hidden faces never reach the brow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.actions import Action, action
@@ -15,8 +15,6 @@ from ..core.cards import Card
 from ..core.observation import Back, Entry, Observation, Peek
 from ..core.outcome import HandResult
 from ..core.state import State
-
-LOG_LINES = 14
 
 
 def entry_json(e: Entry) -> dict[str, Any]:
@@ -95,8 +93,13 @@ def build_view(
     total: int,
     show_result: bool,
     message: str = "",
+    event_steps: Sequence[int] = (),
 ) -> dict[str, Any]:
-    """The whole JSON document for one redraw."""
+    """The whole JSON document for one redraw.
+
+    ``event_steps[i]`` is the step that produced ``state.events[i]``: the log lists the
+    hand's narration numbered by step, and a click on a line seeks to its step.
+    """
     names = state.names
     zones = [
         {
@@ -161,7 +164,15 @@ def build_view(
     result = None
     if show_result and state.results:
         result = result_json(state.results[-1], names)
-    log = [e.text_for(obs.viewer) for e in state.events[-LOG_LINES:]]
+    # The whole hand's narration (while a hand's score is shown, that hand's and on).
+    starts = state.hand_starts
+    start = starts[-2 if show_result and len(starts) > 1 else -1] if starts else 0
+    events = state.events
+    steps = event_steps if len(event_steps) == len(events) else ()
+    log = [
+        {"step": steps[i] if steps else None, "text": events[i].text_for(obs.viewer)}
+        for i in range(start, len(events))
+    ]
     return {
         "game": obs.game,
         "title": state.game.spec.title,

@@ -223,6 +223,26 @@ def test_scrubber_reaches_start_and_end(tables: Any, name: str, shot: None) -> N
     assert not tables.page_errors, tables.page_errors
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_log_is_numbered_by_step_and_a_click_seeks_there(
+    tables: Any, name: str, shot: None
+) -> None:
+    t = _table(tables, name)
+    total = t.get_attribute("data-total")
+    lines = t.locator(".cl-log li[data-seek]")
+    assert lines.count() >= 1
+    last = lines.last
+    assert last.get_attribute("value") == last.get_attribute("data-seek")
+    first = lines.first
+    step = first.get_attribute("data-seek")
+    first.click()
+    expect(t).to_have_attribute("data-step", step)
+    expect(t.locator(".cl-log li").last).to_have_attribute("data-seek", step)
+    t.locator('[data-cmd="end"]').click()
+    expect(t).to_have_attribute("data-step", total)
+    assert not tables.page_errors, tables.page_errors
+
+
 def test_keyboard_moves_among_legal_cards_and_plays(tables: Any, shot: None) -> None:
     t = _table(tables, "hearts")
     t.locator('[data-cmd="end"]').click()

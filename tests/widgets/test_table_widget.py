@@ -131,3 +131,22 @@ def test_bots_only_table_plays_to_the_end() -> None:
         t.step()
     assert t.view["terminal"] and t.view["result"] is not None
     assert t.view["result"]["lines"] or t.view["result"]["points"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_log_holds_the_whole_hand_numbered_by_step(name: str) -> None:
+    t = Table(name, seat=0, seed=3, pace=0)
+    _play_some(t, 8)
+    st = t.state
+    log = t.view["log"]
+    hand = st.events[st.hand_starts[-1] :]
+    assert [e["text"] for e in log][-len(hand) :] == [e.text_for(0) for e in hand]
+    steps = [e["step"] for e in log]
+    assert steps == sorted(steps) and steps[0] >= 1 and steps[-1] == t.view["step"]
+    # Seeking to a line's step shows the state right after it: the line is the last of
+    # its step.
+    line = log[len(log) // 2]
+    t.seek(line["step"])
+    assert [e["text"] for e in t.view["log"]][-1] == [
+        e["text"] for e in log if e["step"] == line["step"]
+    ][-1]
