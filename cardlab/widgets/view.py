@@ -114,8 +114,9 @@ def build_view(
     ]
     card_acts: dict[str, list[list[str]]] = {}
     buttons: list[list[str]] = []
-    live = step == total
-    playing = human is not None and obs.viewer == human and live and not show_result
+    # The human may play at any step it is to move at, also after stepping back: playing
+    # there starts a new line of play and the recorded future is dropped.
+    playing = human is not None and obs.viewer == human and not show_result
     verb = ""
     why: dict[str, str] = {}
     if playing and obs.legal:
@@ -148,9 +149,7 @@ def build_view(
             if c.code not in card_acts:
                 why[c.code] = _why(state, verb, c, human, bool(buttons))
     elif human is not None and obs.viewer == human and not obs.terminal:
-        if not live:
-            reason = "you are looking back in the match: go to the end (▶|) to play on"
-        elif show_result:
+        if show_result:
             reason = "the hand is over: press Continue for the next one"
         else:
             waiting = ", ".join(names[s] for s in obs.to_move) or "the dealer"

@@ -243,6 +243,29 @@ def test_the_log_is_numbered_by_step_and_a_click_seeks_there(
     assert not tables.page_errors, tables.page_errors
 
 
+def test_undo_then_a_different_card_plays_on_from_there(tables: Any, shot: None) -> None:
+    t = _table(tables, "gin_rummy")
+    for _ in range(6):  # reach a discard: a choice among several cards
+        if t.locator(".cl-card.cl-legal").count() > 1:
+            break
+        _act_once(t)
+    cards = t.locator(".cl-card.cl-legal")
+    assert cards.count() > 1
+    first = cards.first.get_attribute("data-key") or cards.first.get_attribute("data-code")
+    before = _step(t)
+    _act_once(t)
+    expect(t).not_to_have_attribute("data-step", str(before))
+    t.locator('[data-cmd="undo"]').click()
+    expect(t).to_have_attribute("data-step", str(before))
+    # The same choice again, playable at once; another card this time.
+    expect(t.locator(".cl-prompt")).to_contain_text("Your turn")
+    other = t.locator(f'.cl-card.cl-legal:not([data-key="{first}"]):not([data-code="{first}"])')
+    other.first.click(position=CORNER)
+    expect(t).not_to_have_attribute("data-step", str(before))
+    assert t.get_attribute("data-step") == t.get_attribute("data-total"), "the old future stays"
+    assert not tables.page_errors, tables.page_errors
+
+
 def test_keyboard_moves_among_legal_cards_and_plays(tables: Any, shot: None) -> None:
     t = _table(tables, "hearts")
     t.locator('[data-cmd="end"]').click()

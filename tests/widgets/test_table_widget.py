@@ -150,3 +150,29 @@ def test_the_log_holds_the_whole_hand_numbered_by_step(name: str) -> None:
     assert [e["text"] for e in t.view["log"]][-1] == [
         e["text"] for e in log if e["step"] == line["step"]
     ][-1]
+
+
+def _choices(t: Table) -> list[str]:
+    v = t.view
+    return sorted(
+        [a for opts in v["acts"].values() for a, _ in opts] + [a for a, _ in v["buttons"]]
+    )
+
+
+@pytest.mark.parametrize("name", ["hearts", "gin_rummy", "foresight"])
+def test_undo_then_a_different_move_starts_a_new_line_of_play(name: str) -> None:
+    t = Table(name, seat=0, seed=4, pace=0)
+    while len(_choices(t)) < 2:  # a decision with a real choice
+        _play_some(t, 1)
+    before = t._match.step_count
+    first, other = _choices(t)[:2]
+    t.play(first)
+    assert t.total_steps > before
+    assert t.undo()
+    assert t._match.step_count == before and t.total_steps > before  # the future is kept
+    assert _choices(t)[:2] == [first, other], "after undo the same choice is offered again"
+    t.play(other)
+    m = t._match
+    assert m.history[before] == (0, other)
+    assert t.total_steps == m.step_count, "the undone future is gone"
+    assert t.view["step"] == t.view["total"]
