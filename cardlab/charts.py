@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .core.cards import SUIT_COLOURS, SUIT_SYMBOLS
+
 if TYPE_CHECKING:
     import altair as alt
     import pandas as pd
@@ -151,12 +153,23 @@ def entropy_over_hand(
     label = "bits about opponents' hands" if measure == "opp" else "bits over all hidden cards"
     chart = (
         alt.Chart(long)
-        .mark_line(point=x == "trick")
+        .mark_line()  # no points: the legend then shows each line style
         .encode(
             x=alt.X(f"{x}:Q", title=x),
             y=alt.Y("bits:Q", title=label),
             color=alt.Color("seat:N", title="viewer seat"),
-            strokeDash=alt.StrokeDash("model:N", sort=list(MODEL_NAMES.values()), title=None),
+            strokeDash=alt.StrokeDash(
+                "model:N",
+                sort=list(MODEL_NAMES.values()),
+                title=None,
+                # line samples in the legend, not the points drawn at each trick
+                legend=alt.Legend(
+                    symbolType="stroke",
+                    symbolStrokeColor="#444",
+                    symbolStrokeWidth=2,
+                    symbolSize=400,
+                ),
+            ),
             tooltip=[f"{x}:Q", "seat:N", "model:N", alt.Tooltip("bits:Q", format=".1f")],
         )
         .properties(width=420, height=220)
@@ -391,16 +404,26 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
     import pandas as pd
 
     data = pd.DataFrame(rows, columns=["trick", "order", "player", "card", "text"])
-    data["red"] = data["card"].str.contains("♥|♦", regex=True)
+    data["suit"] = [next((s for s in SUIT_SYMBOLS if s in c), "") for c in data["card"]]
+    data["lead"] = data["order"] == 1
     chart = (
         alt.Chart(data)
-        .mark_text(fontSize=12)
+        .mark_text(fontWeight="bold")
         .encode(
             x=alt.X("trick:O", title="trick"),
             y=alt.Y("player:N", title=None, sort=None),
             text="card:N",
-            color=alt.condition("datum.red", alt.value("#c0392b"), alt.value("black")),
-            opacity=alt.Opacity("order:O", title="order in trick", legend=None),
+            # The table's four suit colours; the card that led each trick is larger.
+            color=alt.Color(
+                "suit:N", scale=alt.Scale(domain=list(SUIT_SYMBOLS), range=list(SUIT_COLOURS))
+            ),
+            size=alt.Size(
+                "lead:N",
+                scale=alt.Scale(domain=[True, False], range=[16, 12]),
+                legend=alt.Legend(
+                    title=None, labelExpr="datum.label == 'true' ? 'led' : 'followed'"
+                ),
+            ),
             tooltip=["trick:O", "order:Q", "text:N"],
         )
         .properties(width=34 * max(1, trick), height=150)

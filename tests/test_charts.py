@@ -8,7 +8,7 @@ import pytest
 import cardlab
 from cardlab import analysis as A
 from cardlab import charts as C
-from cardlab.core.cards import parse_card
+from cardlab.core.cards import SUIT_COLOURS, SUIT_SYMBOLS, parse_card
 
 
 def valid(chart):
@@ -76,6 +76,22 @@ def test_trick_timeline(hearts_match):
     values = next(iter(spec["datasets"].values()))
     assert len(values) == 52
     assert {v["trick"] for v in values} == set(range(1, 14))
+
+
+def test_trick_timeline_uses_the_tables_suit_colours_and_never_fades_a_card(hearts_match):
+    spec = valid(C.trick_timeline(hearts_match.events_frame(), hand=1))
+    enc = spec["encoding"]
+    assert enc["color"]["scale"] == {"domain": list(SUIT_SYMBOLS), "range": list(SUIT_COLOURS)}
+    assert "opacity" not in enc, "every card, the lead included, is drawn in full"
+    values = next(iter(spec["datasets"].values()))
+    assert sum(v["lead"] for v in values) == 13
+    assert all(v["suit"] in v["card"] for v in values)
+
+
+def test_line_styles_show_as_lines_in_the_legend():
+    over = A.entropy_over_hand("hearts", seed=1, deck="foresight", per="trick")
+    spec = valid(C.entropy_over_hand(over, x="trick"))
+    assert spec["encoding"]["strokeDash"]["legend"]["symbolType"] == "stroke"
 
 
 def test_trick_timeline_labels_hole_cards_by_their_card():

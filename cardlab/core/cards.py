@@ -24,6 +24,9 @@ from typing import Final
 
 SUITS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
+#: The four-colour palette of the suits (♣ green, ♦ blue, ♥ red, ♠ black), shared by the
+#: card table and the charts.
+SUIT_COLOURS: Final = ("#17692f", "#1d5fc2", "#c8102e", "#161616")
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 RANKS: Final = "A23456789TJQK"
 RANK_NAMES: Final = (

@@ -2,6 +2,7 @@
 // Plain ES module, no imports: cards are SVG strings built here.
 
 const SUIT = ["♣", "♦", "♥", "♠"];
+// The suit palette: cardlab.core.cards.SUIT_COLOURS (a test keeps the two the same).
 const SUIT_COLOUR = ["#17692f", "#1d5fc2", "#c8102e", "#161616"];
 const RANK = ["★", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const POSITIONS = {

@@ -176,3 +176,15 @@ def test_undo_then_a_different_move_starts_a_new_line_of_play(name: str) -> None
     assert m.history[before] == (0, other)
     assert t.total_steps == m.step_count, "the undone future is gone"
     assert t.view["step"] == t.view["total"]
+
+
+def test_the_table_draws_suits_in_the_charts_palette() -> None:
+    import re
+
+    import cardlab.widgets
+    from cardlab.core.cards import SUIT_COLOURS
+
+    js = (Path(cardlab.widgets.__file__).parent / "table.js").read_text(encoding="utf-8")
+    found = re.search(r"const SUIT_COLOUR = \[([^\]]*)\]", js)
+    assert found, "table.js names its suit palette SUIT_COLOUR"
+    assert re.findall(r'"(#[0-9a-f]{6})"', found.group(1)) == list(SUIT_COLOURS)
