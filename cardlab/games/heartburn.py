@@ -353,7 +353,7 @@ class HeartburnState(HoleTrickGame):
         if passing:
             zones += [self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(n)]
         zones += self.trick_zones()
-        zones += self.taken_zones(POINTS_MASK)
+        zones += self.taken_zones(POINTS_MASK, "{name}'s point cards")
         zones.append(Zone("out", None, REMOVED[n], "row", label="out of the deck"))
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,

@@ -241,7 +241,7 @@ class HeartsState(TrickGame):
         if passing:
             zones += [self.PICK.zone(self, view, s, f"{self.names[s]} passes") for s in range(4)]
         zones += self.trick_zones()
-        zones += self.taken_zones(self._need())
+        zones += self.taken_zones(self._need(), "{name}'s point cards")
         info: dict[str, Any] = {
             "pass_direction": self.pass_direction,
             "hearts_broken": self.broken,

@@ -484,15 +484,16 @@ class TrickGame(State):
             )
         return out
 
-    def taken_zones(self, shown: int) -> list[Zone]:
-        """Each seat's captured cards among ``shown`` (the point cards; they were public)."""
+    def taken_zones(self, shown: int, label: str = "{name} took") -> list[Zone]:
+        """Each seat's captured cards among ``shown`` (they were public); ``label`` names
+        the zone (``"{name}'s point cards"`` when only the point cards are shown)."""
         return [
             Zone(
                 "taken",
                 s,
                 sorted_cards(self.taken[s] & shown),
                 "row",
-                label=f"{self.names[s]} took",
+                label=label.format(name=self.names[s]),
             )
             for s in range(self.players)
         ]
