@@ -28,6 +28,10 @@ class Agent:
     def act(self, obs: Observation) -> Action:
         raise NotImplementedError
 
+    def explain(self, obs: Observation, act: Action) -> str:
+        """Why this agent plays ``act`` here, in a sentence ("" when it can't say)."""
+        return ""
+
     def reset(self) -> None:
         self.rng = random.Random(f"agent/{self.name}/{self.seed}/{self.seat}")
 
@@ -53,11 +57,15 @@ class FirstAgent(Agent):
         return obs.legal[0]
 
 
-def on(*phases: str) -> Callable[[F], F]:
-    """Mark a :class:`PhaseBot` method as the handler of ``phases``."""
+def on(*phases: str, why: str = "") -> Callable[[F], F]:
+    """Mark a :class:`PhaseBot` method as the handler of ``phases``.
+
+    ``why`` is its rule of thumb in plain words, the reason a hint gives for its choice.
+    """
 
     def mark(fn: F) -> F:
         fn._phases = phases  # type: ignore[attr-defined]
+        fn._why = why  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -89,3 +97,10 @@ class PhaseBot(Agent):
             return legal[0]
         chosen: Action = getattr(self, name)(obs)
         return chosen
+
+    def explain(self, obs: Observation, act: Action) -> str:
+        """The rule of thumb of the phase's handler (or: it is the only legal move)."""
+        if len(obs.legal) == 1:
+            return "it is the only legal move"
+        name = self.handlers.get(obs.phase)
+        return str(getattr(getattr(self, name), "_why", "")) if name else ""

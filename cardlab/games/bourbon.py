@@ -324,7 +324,14 @@ class BourbonBot(RummyBot):
             out[act] = sum(_best_after(hand, i, False) for i in cands) / len(cands)
         return out
 
-    @on("offer", "draw")
+    @on(
+        "offer",
+        "draw",
+        why=(
+            "take the upcard when it beats the face-down cards' expected deadwood; otherwise draw"
+            " the face-down card whose back promises the least"
+        ),
+    )
     def draw(self, obs: Observation) -> Action:
         legal = obs.legal
         hand = hand_mask(obs)

@@ -564,7 +564,7 @@ class ForesightBot(PhaseBot):
                 est += self._card_value(e, trump, counts)
         return est
 
-    @on("bid")
+    @on("bid", why="bid three numbers around the tricks its trumps and high cards should take")
     def bid(self, obs: Observation) -> Action:
         tricks = int(obs.info.get("tricks", 13))
         e = round(1.1 * self._estimate(obs) + _BID_OFFSET.get(obs.players, 0.0))
@@ -575,7 +575,7 @@ class ForesightBot(PhaseBot):
                 return a
         return obs.legal[0]
 
-    @on("take")
+    @on("take", why="pick up the hole card whose back looks strongest and least certain")
     def take(self, obs: Observation) -> Action:
         # Pick up the hole card with the most uncertain, strongest-looking back.
         me = obs.seat or 0
@@ -590,7 +590,7 @@ class ForesightBot(PhaseBot):
             return SKIP
         return TAKE[best_k]
 
-    @on("put")
+    @on("put", why="bury the weakest card in the hole")
     def put(self, obs: Observation) -> Action:
         # Bury the weakest card.
         trump = self._trump(obs)
@@ -618,7 +618,10 @@ class ForesightBot(PhaseBot):
             return -1
         return 1
 
-    @on("play")
+    @on(
+        "play",
+        why="win tricks while a bid number is still to reach, and lose them once one is reached",
+    )
     def play(self, obs: Observation) -> Action:
         legal = obs.legal
         trump = self._trump(obs)

@@ -281,7 +281,13 @@ class GinBot(RummyBot):
     It reads only its observation: its own hand, the discard pile and the knock limit.
     """
 
-    @on("draw")
+    @on(
+        "draw",
+        why=(
+            "take the upcard only when it goes into a meld and lowers the deadwood; otherwise "
+            "draw from the stock"
+        ),
+    )
     def draw(self, obs: Observation) -> Action:
         if DRAW_UPCARD not in obs.legal:
             return DRAW_STOCK

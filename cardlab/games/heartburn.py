@@ -438,7 +438,13 @@ class HeartburnBot(PhaseBot):
             return -20.0
         return -float(HIGH[c.index]) - 0.1 * counts[c.suit]
 
-    @on("pass")
+    @on(
+        "pass",
+        why=(
+            "pass the Q♠ first, then the lowest cards; keep high cards, which win the odd "
+            "trick a score needs, and the 10♦"
+        ),
+    )
     def pass_card(self, obs: Observation) -> Action:
         """A card to pass, or (once all are chosen) the one that becomes a hole card."""
         me = obs.seat or 0
@@ -451,7 +457,13 @@ class HeartburnBot(PhaseBot):
         return choices[best]
 
     # -------------------------------------------------------------- play
-    @on("play")
+    @on(
+        "play",
+        why=(
+            "keep your take below the highest at the table, weighing each card by its chance "
+            "to win the trick from what the backs show"
+        ),
+    )
     def play(self, obs: Observation) -> Action:
         me = obs.seat or 0
         n = obs.players

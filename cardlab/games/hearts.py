@@ -284,7 +284,13 @@ class HeartsBot(PhaseBot):
 
     name = "heuristic"
 
-    @on("pass")
+    @on(
+        "pass",
+        why=(
+            "pass the riskiest cards: high spades while short in spades, high hearts, and cards "
+            "of a short suit"
+        ),
+    )
     def pass_card(self, obs: Observation) -> Action:
         counts = [0, 0, 0, 0]
         for c in obs.my_hand:
@@ -304,7 +310,7 @@ class HeartsBot(PhaseBot):
         choices = {a.cards[0]: a for a in obs.legal}
         return choices[max(choices, key=lambda c: (danger(c), c.index))]
 
-    @on("moon")
+    @on("moon", why="add 26 to everyone else unless that ends the game with someone else ahead")
     def moon(self, obs: Observation) -> Action:
         me = obs.seat or 0
         add = [v + (0 if s == me else 26) for s, v in enumerate(obs.scores)]
@@ -313,7 +319,13 @@ class HeartsBot(PhaseBot):
             return MOON_SUBTRACT
         return MOON_ADD
 
-    @on("play")
+    @on(
+        "play",
+        why=(
+            "play just under the winning card when possible, lead low away from hearts, and when "
+            "void throw the Q♠ or the most dangerous card"
+        ),
+    )
     def play(self, obs: Observation) -> Action:
         legal = obs.legal
         cards = [a.cards[0] for a in legal]

@@ -794,7 +794,13 @@ class RummyBot(PhaseBot):
 
     name = "heuristic"
 
-    @on("discard")
+    @on(
+        "discard",
+        why=(
+            "go out or knock as soon as it may; otherwise discard the card that leaves the least "
+            "deadwood, the highest of equals"
+        ),
+    )
     def discard(self, obs: Observation) -> Action:
         legal = obs.legal
         if legal[-1].verb not in ("discard", "knock"):  # the win comes last

@@ -321,7 +321,7 @@ function tableHtml(v, pace) {
     </div>
     <aside class="cl-side"><h4>Table talk</h4><ol class="cl-log">${log}</ol></aside>
   </div>
-  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v))}</span><span class="cl-reason"></span></div>
+  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
   <div class="cl-actions">${buttons}</div>
   <div class="cl-controls">
     <button class="cl-btn" data-cmd="start" title="to the start" aria-label="to the start">|◀</button>
@@ -331,6 +331,7 @@ function tableHtml(v, pace) {
     <button class="cl-btn" data-cmd="end" title="to the end" aria-label="to the end">▶|</button>
     <span class="cl-stepno">${v.step} / ${v.total}</span>
     <button class="cl-btn" data-cmd="undo" title="take back your last move">Undo</button>
+    <button class="cl-btn" data-cmd="hint" title="what the bot would play here, and why (nothing is played)">Hint</button>
     <label>Bot pace <select class="cl-pace" aria-label="bot pace">${paces}</select></label>
   </div>`;
 }
@@ -358,6 +359,14 @@ function render({ model, el }) {
     root.dataset.game = v.game;
     root.dataset.phase = v.phase;
     chooser = null;
+    if (v.hint) {
+      // the suggested card (or button) glows; nothing is played
+      const sel = v.hint.key !== null
+        ? `.cl-card.cl-legal[data-key="${CSS.escape(v.hint.key)}"]`
+        : `[data-act="${CSS.escape(v.hint.action)}"]`;
+      const target = root.querySelector(sel);
+      if (target) target.classList.add("cl-hint");
+    }
     root.dataset.drawMs = (performance.now() - t0).toFixed(2);
     const log = root.querySelector(".cl-log");
     if (log) log.scrollTop = log.scrollHeight;

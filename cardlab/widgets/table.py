@@ -17,12 +17,13 @@ import anywidget
 import traitlets
 
 from ..core.actions import Action
+from ..core.agents import RandomAgent
 from ..core.cards import parse_card
 from ..core.errors import CardlabError, IllegalActionError
 from ..core.match import Agents, Match
 from ..core.replay import Replay
 from ..core.state import CHANCE, Game, State
-from .view import build_view
+from .view import action_label, build_view
 
 HERE = Path(__file__).parent
 VIEWPOINTS = ("spectator", "teacher")
@@ -77,6 +78,7 @@ class Table(anywidget.AnyWidget):
         self._seat = seat
         self._ack = len(match.state.results)  # hand results already shown
         self._message = ""
+        self._hint: tuple[int, str, str] | None = None  # (step, action, explanation)
         self._gen = 0  # bumps cancel pending paced bot moves
         self._ready = False
         self._clicked = False  # True while handling a message from the page
@@ -185,6 +187,31 @@ class Table(anywidget.AnyWidget):
         self._message = ""
         self._sync()
         return bool(done)
+
+    def hint(self) -> str:
+        """What the game's heuristic bot would play for your seat now, and why.
+
+        Nothing is played: the suggestion shows beside the prompt (the card glows) until
+        the match moves on.  Returns the hint's text.
+        """
+        m = self._match
+        st = m.state
+        seat = self._seat
+        if seat is None or seat not in st.to_move or st.chance is not None or st.terminal:
+            raise CardlabError("there is no move of yours to suggest right now")
+        bots = m.game.spec.bots
+        bot = (bots.get("heuristic") or next(iter(bots.values()), RandomAgent))(seat, m.seed)
+        obs = st.observation(seat)
+        act = bot.act(obs)
+        why = bot.explain(obs, act)
+        text = f"Hint: {action_label(act)}."
+        if why == "it is the only legal move":
+            text = f"Hint: {action_label(act)}: {why}."
+        elif why:
+            text += f" The bot's rule of thumb: {why}."
+        self._hint = (m.step_count, str(act), text)
+        self._sync()
+        return text
 
     def to_replay(self) -> Replay:
         return self._match.to_replay()
@@ -296,6 +323,7 @@ class Table(anywidget.AnyWidget):
             show_result=len(st.results) > self._ack or (st.terminal and bool(st.results)),
             message=self._message,
             event_steps=m.event_steps(),
+            hint=self._hint[1:] if self._hint and self._hint[0] == m.step_count else None,
         )
 
     @traitlets.observe("viewer")
@@ -329,6 +357,8 @@ class Table(anywidget.AnyWidget):
                 self.to_end()
             elif kind == "undo":
                 self.undo()
+            elif kind == "hint":
+                self.hint()
             elif kind == "continue":
                 self._ack = len(self._match.state.results)
                 self._bots()

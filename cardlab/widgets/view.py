@@ -94,11 +94,13 @@ def build_view(
     show_result: bool,
     message: str = "",
     event_steps: Sequence[int] = (),
+    hint: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     """The whole JSON document for one redraw.
 
     ``event_steps[i]`` is the step that produced ``state.events[i]``: the log lists the
     hand's narration numbered by step, and a click on a line seeks to its step.
+    ``hint`` is a suggested action and its explanation, shown without being played.
     """
     names = state.names
     zones = [
@@ -201,4 +203,11 @@ def build_view(
         "result": result,
         "layout": state.game.spec.layout.to_dict(),
         "message": message,
+        "hint": _hint_json(hint, card_acts) if hint and playing else None,
     }
+
+
+def _hint_json(hint: tuple[str, str], card_acts: Mapping[str, list[list[str]]]) -> dict[str, Any]:
+    act, text = hint
+    key = next((k for k, acts in card_acts.items() if any(a == act for a, _ in acts)), None)
+    return {"action": act, "text": text, "key": key}

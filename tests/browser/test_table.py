@@ -7,6 +7,7 @@ table through clicks and checks what the page shows.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -263,6 +264,28 @@ def test_undo_then_a_different_card_plays_on_from_there(tables: Any, shot: None)
     other.first.click(position=CORNER)
     expect(t).not_to_have_attribute("data-step", str(before))
     assert t.get_attribute("data-step") == t.get_attribute("data-total"), "the old future stays"
+    assert not tables.page_errors, tables.page_errors
+
+
+@pytest.mark.parametrize("name", ["hearts", "bourbon"])
+def test_hint_shows_the_bots_move_beside_the_prompt_and_plays_nothing(
+    tables: Any, name: str, shot: None
+) -> None:
+    t = _table(tables, name)
+    for _ in range(6):
+        if t.locator(".cl-card.cl-legal, .cl-actions button").count():
+            break
+        _act_once(t)
+    before = t.get_attribute("data-step")
+    prompt = t.locator(".cl-prompt").inner_text()
+    t.locator('[data-cmd="hint"]').click()
+    expect(t.locator(".cl-reason")).to_contain_text("Hint: ")
+    expect(t.locator(".cl-reason")).to_contain_text(re.compile("rule of thumb|only legal move"))
+    expect(t.locator(".cl-hint")).to_have_count(1)
+    expect(t.locator(".cl-prompt")).to_have_text(prompt)
+    assert t.get_attribute("data-step") == before, "a hint plays nothing"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / f"table_{name}_hint.png"))
     assert not tables.page_errors, tables.page_errors
 
 

@@ -188,3 +188,32 @@ def test_the_table_draws_suits_in_the_charts_palette() -> None:
     found = re.search(r"const SUIT_COLOUR = \[([^\]]*)\]", js)
     assert found, "table.js names its suit palette SUIT_COLOUR"
     assert re.findall(r'"(#[0-9a-f]{6})"', found.group(1)) == list(SUIT_COLOURS)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hint_suggests_the_bots_move_and_why_without_playing_it(name: str) -> None:
+    t = Table(name, seat=0, seed=2, pace=0)
+    while 0 not in t.state.to_move:
+        t.step()
+    step = t.view["step"]
+    text = t.hint()
+    hint = t.view["hint"]
+    assert hint is not None and hint["text"] == text and text.startswith("Hint: ")
+    assert "rule of thumb" in text or "only legal move" in text
+    assert t.view["step"] == step, "a hint plays nothing"
+    assert hint["action"] in t.state.legal_actions(0)
+    if hint["key"] is not None:
+        assert any(a == hint["action"] for a, _ in t.view["acts"][hint["key"]])
+    t.play(hint["action"])
+    assert t.view["hint"] is None, "the hint goes once the match moves on"
+
+
+def test_every_bot_phase_has_a_rule_of_thumb() -> None:
+    from cardlab.core.agents import PhaseBot
+
+    for spec in GAMES:
+        for bot in spec.bots.values():
+            if issubclass(bot, PhaseBot):
+                for phase, method in bot.handlers.items():
+                    why = getattr(getattr(bot, method), "_why", "")
+                    assert why, f"{spec.name}: the {phase!r} handler gives no reason"

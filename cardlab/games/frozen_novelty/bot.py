@@ -29,7 +29,13 @@ class FrozenNoveltyBot(PhaseBot):
 
     name = "heuristic"
 
-    @on("play")
+    @on(
+        "play",
+        why=(
+            "send cards home first, then build runs, turn face-down cards and dig into the Deck "
+            "stacks; stop when nothing helps"
+        ),
+    )
     def play(self, obs: Observation) -> Action:
         zones = {z.name: z.cards for z in obs.zones}
         level = obs.info.get("level")
