@@ -158,7 +158,9 @@ function trickHtml(v, z) {
   const cards = z.cards.map((e, i) => {
     const seat = z.seats[i];
     const pos = seat === undefined ? "center" : where[seat];
-    return `<div class="cl-trick-card cl-at-${pos}">${cardHtml(e, cardOpts(v, e))}</div>`;
+    // each card lies in front of its player, with the player's name on its outer edge
+    const who = seat === undefined ? "" : `<span class="cl-trick-name">${esc(v.names[seat])}</span>`;
+    return `<div class="cl-trick-card cl-at-${pos}" data-seat="${seat === undefined ? "" : seat}">${cardHtml(e, cardOpts(v, e))}${who}</div>`;
   });
   return `<div class="cl-trick-area">${cards.join("") || '<span class="cl-empty"></span>'}</div>`;
 }

@@ -136,6 +136,11 @@ def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -
     else:
         pytest.fail("the bots never answered")
     expect(t.locator(".cl-log li").last).to_be_visible()
+    # Each card of the trick in progress names who played it.
+    for card in t.locator('.cl-zone[data-zone="trick"] .cl-trick-card').all():
+        seat = int(card.get_attribute("data-seat"))
+        player = t.locator(f'.cl-seat[data-seat="{seat}"] .cl-name').inner_text()
+        assert player.removesuffix(" (you)") == card.locator(".cl-trick-name").inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"table_{name}.png"))
 
