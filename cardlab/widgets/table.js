@@ -142,7 +142,22 @@ function zoneHtml(v, z, where) {
     }
   }
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}">
-    <div class="cl-zone-label">${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div></div>`;
+    <div class="cl-zone-label">${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+}
+
+// What the printed backs of a zone's hidden cards show, design by design (♣♦♥♠₂ ♦♥),
+// so a fanned hand's Foresight backs can be read at a glance.
+function backSummary(cards) {
+  const counts = new Map();
+  for (const e of cards) {
+    if (e.b !== undefined && e.b && e.b !== "plain" && e.b !== "hidden") counts.set(e.b, (counts.get(e.b) || 0) + 1);
+  }
+  if (!counts.size) return "";
+  const items = [...counts].map(([design, n]) => {
+    const syms = [...design].map((ch) => `<span style="color:${suitColour(ch)}">${esc(ch)}</span>`).join("");
+    return `<span class="cl-back-kind" data-design="${esc(design)}" data-count="${n}">${syms}${n > 1 ? `<sub>${n}</sub>` : ""}</span>`;
+  });
+  return `<div class="cl-back-summary" title="the suits printed on the hidden cards' backs">${items.join(" ")}</div>`;
 }
 
 function fan(i, n) {

@@ -197,6 +197,15 @@ def test_viewpoint_hides_and_shows_faces(tables: Any, name: str, shot: None) -> 
     expect(t.locator('.cl-seat:not([data-seat="0"]) .cl-hand [data-code]')).to_have_count(0)
     if t.locator('.cl-seat[data-seat="0"] .cl-hand').count():
         assert t.locator('.cl-seat[data-seat="0"] .cl-hand [data-code]').count() > 0
+    # Foresight backs are summarised under each hidden hand, design by design.
+    for zone in t.locator('.cl-seat:not([data-seat="0"]) .cl-zone').all():
+        backs = [b.get_attribute("data-back") for b in zone.locator("[data-back]").all()]
+        shown = {b for b in backs if b not in ("plain", "hidden")}
+        kinds = zone.locator(".cl-back-kind").all()
+        assert {k.get_attribute("data-design") for k in kinds} == shown
+        for k in kinds:
+            design = k.get_attribute("data-design")
+            assert int(k.get_attribute("data-count")) == backs.count(design)
     t.locator(".cl-viewpoint").select_option("spectator")
     expect(t).to_have_attribute("data-viewer", "spectator")
     expect(t.locator(".cl-hand [data-code]")).to_have_count(0)
