@@ -47,9 +47,9 @@ Rulings
   least 1 point of deadwood.
 * A knocker whose deadwood merely equals the defender's is undercut (0 + 10 to the
   defender).
-* Which arrangement counts.  The text has players spread their hands "matching as many
-  of their cards as possible into melds", while knocking, undercuts and scoring are all
-  in deadwood points.  cardlab reads the phrase as the ordinary description of spreading
+* Which arrangement counts.  The text asks players to spread their hands by putting the
+  largest number of cards into melds, while knocking, undercuts and scoring are all in
+  deadwood points.  cardlab reads the phrase as the ordinary description of spreading
   melds and keeps the Gin Rummy rule the game is a variant of: the deadwood is the least
   number of points the cards can leave, for the knock limit, the knocker and the defender
   alike.  The two readings (fewest points, fewest cards) almost never part: among

@@ -46,11 +46,12 @@ From the project's rulings:
 
 * The turned-up trump indicator is public.  A Joker there means no trumps and no Joker in
   play; a Joker led makes the trump suit the suit led.
-* Following suit looks only at the cards in hand.  With the led suit in hand, a player must
-  play one of those cards or a hole card whose back shows the led suit; the hole card's
-  face then decides the trick like any other card.  Without it, anything goes.
-* Bids are three numbers from 0 to the number of tricks; the leader is the largest sum,
-  ties to the earliest bidder.
+* Following suit looks only at the cards in hand.  A player holding the suit that was led
+  plays a card of it, or a hole card printed with that suit on its back; once turned, the
+  hole card's face settles the trick as any card would.  A player without it may play
+  anything.
+* Each bid names three counts between 0 and the hand's number of tricks; whoever bid the
+  biggest total leads, and an equal total goes to whoever bid first.
 * After a hand, among the players at or above the target who hit a bid number that hand,
   the highest total wins; a tie for highest means another hand.
 

@@ -37,8 +37,8 @@ Rulings
 -------
 * The opening player chooses freely between the upcard and the stock; nobody gets a
   special first refusal of the opening upcard.
-* A card taken from the discard pile may not be thrown back on the same turn, neither
-  as a plain discard nor as the knock or gin card.
+* The upcard just drawn cannot leave the hand again in that turn: not as an ordinary
+  discard, and not as the card set aside to knock or go gin.
 * A knock needs at least 1 point of deadwood; with none the player must say ``gin``.
 * The knocker's melds are the arrangement with the least deadwood; among equally good
   arrangements the one that leaves the defender the most deadwood after lay-offs is used.
