@@ -387,6 +387,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
             order += 1
             cards: tuple[Any, ...] = tuple(e["cards"])
             card = cards[0].text if cards else "?"
+            suit = SUIT_SYMBOLS[cards[0].suit] if cards and cards[0].suit >= 0 else ""
             if dict(e["data"]).get("from") == "hole":
                 card += "°"
             rows.append(
@@ -395,6 +396,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
                     "order": order,
                     "player": e["name"],
                     "card": card,
+                    "suit": suit,
                     "text": e["text"],
                 }
             )
@@ -403,8 +405,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
             order = 0
     import pandas as pd
 
-    data = pd.DataFrame(rows, columns=["trick", "order", "player", "card", "text"])
-    data["suit"] = [next((s for s in SUIT_SYMBOLS if s in c), "") for c in data["card"]]
+    data = pd.DataFrame(rows, columns=["trick", "order", "player", "card", "suit", "text"])
     data["lead"] = data["order"] == 1
     chart = (
         alt.Chart(data)

@@ -9,6 +9,7 @@ asks agents for the seats they play, remembers every action so any step can be r
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -282,17 +283,21 @@ class Match:
     def events(self) -> list[Event]:
         return self.state.events
 
-    def event_steps(self) -> list[int]:
-        """For each of :attr:`events`, the step that produced it (``seek(k)`` shows it first).
-
-        Events logged before the first step (none in most games) belong to step 0.
+    def event_steps(self, start: int = 0) -> list[int]:
+        """For each of ``events[start:]``, the step that produced it (``seek(k)`` shows it
+        first).  Events logged before the first step (none in most games) belong to step 0.
         """
-        out: list[int] = []
-        done = len(self._checkpoints[0].events)
-        out += [0] * done
-        for k, end in enumerate(self._ends[: len(self.history)]):
-            out += [k + 1] * (end - done)
-            done = end
+        n = len(self.state.events)
+        ends = self._ends[: len(self.history)]
+        before = len(self._checkpoints[0].events)
+        out = [0] * max(0, min(before, n) - start)
+        i = max(start, before)
+        k = bisect_right(ends, i)  # event i came from step k + 1: the first to end past it
+        while i < n and k < len(ends):
+            end = min(ends[k], n)
+            out += [k + 1] * (end - i)
+            i = max(i, end)
+            k += 1
         return out
 
     def event_texts(self, viewer: Viewer = None) -> list[str]:

@@ -87,7 +87,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, action
 from ..core.agents import on
-from ..core.cards import CARDS, Card, get_deck
+from ..core.cards import CARDS, Card, get_deck, mask_of
 from ..core.observation import Back, Observation
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
@@ -96,7 +96,7 @@ from ..core.registry import register
 from ..core.spec import GameSpec, TableLayout
 from ..rules import melds as _m
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.rummy import DRAW, HAND_SIZE, UNDERCUT_BONUS, KnockRummy, Reveal, RummyBot, hand_mask
+from ..rules.rummy import DRAW, HAND_SIZE, UNDERCUT_BONUS, KnockRummy, Reveal, RummyBot
 
 FACE_BONUS = 3  # per picture card a player puts in a meld or lays off
 #: Every Jack, Queen and King.
@@ -186,7 +186,6 @@ class BourbonState(KnockRummy):
     WIN = "bourbon"
     WIN_BONUS = 20
     OPENING = OFFER
-    OFFER = OFFER
     DRAWS_TEXT = ("{name} draws {where} (back {back})", "{name} draws {card}, {where}")
     DRAW_HINT = "the upcard or a face-down card"
     DOWN_PROMPT = "one of the three face-down cards (left, stock or right)"
@@ -334,7 +333,7 @@ class BourbonBot(RummyBot):
     )
     def draw(self, obs: Observation) -> Action:
         legal = obs.legal
-        hand = hand_mask(obs)
+        hand = mask_of(obs.my_hand)
         down = self.expected(obs, hand)
         blind = min(down.values()) if down else float(_m.min_deadwood(hand))
         if DRAW_UPCARD in legal:

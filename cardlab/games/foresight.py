@@ -96,7 +96,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card, design_suits
+from ..core.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, design_suits
 from ..core.clone import Frozen
 from ..core.events import Event, event
 from ..core.observation import Back, Observation, Peek, Zone
@@ -117,7 +117,6 @@ from ..rules.tricks import (
 
 HOLE = {3: 4, 4: 3, 5: 2}
 TARGETS = {3: 21, 4: 26, 5: 31}
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 PUT = CardActions("put", RANK_ORDER)
 PUT_JOKER = action("put JK1")
@@ -157,7 +156,7 @@ def _trump_event(card: Card) -> Event:
         if card.index == JOKER:
             said, suit = "The trump indicator is the Joker: no trumps this hand", "none"
         else:
-            words = SUIT_WORDS[card.suit]
+            words = SUIT_NAMES[card.suit]
             said, suit = f"The trump indicator is {card.text}: {words} are trumps", card.symbol
         ev = _TRUMP_EVENTS[card.index] = event("trump", None, said, cards=(card,), trump=suit)
     return ev

@@ -77,7 +77,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action
 from ..core.agents import on
-from ..core.cards import CARDS, Card
+from ..core.cards import CARDS, Card, mask_of
 from ..core.clone import immutable
 from ..core.errors import OptionError
 from ..core.observation import Observation
@@ -292,7 +292,7 @@ class GinBot(RummyBot):
         if DRAW_UPCARD not in obs.legal:
             return DRAW_STOCK
         around = bool(obs.info.get("around_the_corner", False))
-        hand = sum(c.bit for c in obs.my_hand)
+        hand = mask_of(obs.my_hand)
         top = obs.zone("discard").cards[-1]
         assert isinstance(top, Card)
         now = _m.min_deadwood(hand, around)

@@ -318,16 +318,14 @@ class HeartburnState(HoleTrickGame):
         takes = [take_of(t) for t in taken]
         high = max(takes)
         top = " and ".join(names[s] for s in range(n) if takes[s] == high)
-        points = []
         for s in range(n):
             if not taken[s] & BAD_MASK:
                 extra = " (the 10♦ alone does not count)" if taken[s] >> TD & 1 else ""
                 self.award(s, 0, f"took no heart and not the Q♠{extra}: scores 0")
-                points.append(0)
                 continue
             self.award(s, high, f"highest take ({top})")
             self.award(s, -takes[s], f"own take: {_describe(taken[s])}")
-            points.append(high - takes[s])
+        points = hand_scores(taken)
         summary = "Takes: " + ", ".join(f"{names[s]} {takes[s]}" for s in range(n))
         summary += "; scores: " + ", ".join(f"{names[s]} {points[s]}" for s in range(n))
         self.end_hand(summary)

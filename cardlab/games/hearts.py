@@ -59,7 +59,6 @@ from ..rules.passing import SecretPick, hand_over_cards, pass_step
 from ..rules.tricks import HEARTS_MASK, HIGH, QS, TrickGame, sorted_cards
 
 JD = 1 * 13 + 10
-TWO_CLUBS = 1
 MOON_ADD = action("moon add")
 MOON_SUBTRACT = action("moon subtract")
 PENALTIES = HEARTS_MASK | 1 << QS
@@ -153,10 +152,7 @@ class HeartsState(TrickGame):
 
     def _start_play(self) -> None:
         self.phase = self.PLAY
-        holder = next(s for s in range(4) if self.hands[s] >> TWO_CLUBS & 1)
-        self.opening = TWO_CLUBS
-        self.lead(holder)
-        self.log("lead", holder, f"{self.names[holder]} holds the 2♣ and leads")
+        self.open_lowest(0)  # every card is dealt: the 2♣ opens
 
     # ---------------------------------------------------------- scoring
     def _need(self) -> int:
@@ -183,13 +179,11 @@ class HeartsState(TrickGame):
         omnibus = self.options.omnibus
         names = self.names
         shooter = next((s for s in range(4) if self.taken[s] & need == need), -1)
-        took = []
         for s in range(4):
             t = self.taken[s]
             h = (t & HEARTS_MASK).bit_count()
             q = 13 if t >> QS & 1 else 0
             j = -10 if omnibus and t >> JD & 1 else 0
-            took.append(h + q + j)
             if s == shooter:
                 said = "shot the moon" + (": −26" if moon_subtract else "")
                 self.award(s, -26 if moon_subtract else 0, said)
@@ -211,7 +205,8 @@ class HeartsState(TrickGame):
                 shooter=shooter,
             )
         else:
-            summary = "Points taken: " + ", ".join(f"{names[s]} {took[s]}" for s in range(4))
+            taken = self._hand_points()
+            summary = "Points taken: " + ", ".join(f"{names[s]} {taken[s]}" for s in range(4))
         self.end_hand(summary)
 
     def _hand_points(self) -> list[int]:

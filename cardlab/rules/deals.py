@@ -323,12 +323,12 @@ class DealRule:
                 limit = n if part.per_seat else part.group
                 for k, cs in items:
                     if type(k) is not int or not 0 <= k < limit:
-                        what = "seat" if part.per_seat else f"place {k!r} in {param}"
                         raise IllegalActionError(
                             "deal",
                             f"no seat {k!r}: seats are 0 to {limit - 1}"
                             if part.per_seat
-                            else f"no {what}: {param} are numbered 0 to {limit - 1}",
+                            else f"no place {k!r} in {param}: {param} are numbered 0 to "
+                            f"{limit - 1}",
                         )
                     slot = next(s for s in mine if s.seat == k) if part.per_seat else mine[k]
                     self._put(out, slot, cs, f"seat {k}" if part.per_seat else slot.part.name)

@@ -84,33 +84,31 @@ class SecretPick:
         self.marks = CardActions(mark, RANK_ORDER) if mark else None
         self.mark_what = mark_what
         self.mark_label = mark_label
-        self._events: dict[tuple[str, ...], tuple[Any, Any]] = {}
         self._last: tuple[Any, Any] = ((), ())
 
     def events(self, names: tuple[str, ...]) -> tuple[Any, Any]:
-        """The private pick (and mark) events by seat and card (built once per table of names)."""
+        """The private pick (and mark) events by seat and card (shared tables, see
+        :func:`~cardlab.rules.tricks.event_table`; the last table of names is kept at hand)."""
         last = self._last
         if last[0] is names:
             return last[1]  # type: ignore[no-any-return]
-        tables = self._events.get(names)
-        if tables is None:
-            picks = event_table(
+        picks = event_table(
+            names,
+            "pick",
+            "{name} chooses a card " + self.what,
+            "{name} chooses {card} " + self.what,
+            verb=self.verb,
+        )
+        marks = None
+        if self.mark:
+            marks = event_table(
                 names,
                 "pick",
-                "{name} chooses a card " + self.what,
-                "{name} chooses {card} " + self.what,
-                verb=self.verb,
+                "{name} chooses which card " + self.mark_what,
+                "{name} chooses {card} as the card " + self.mark_what,
+                verb=self.mark,
             )
-            marks = None
-            if self.mark:
-                marks = event_table(
-                    names,
-                    "pick",
-                    "{name} chooses which card " + self.mark_what,
-                    "{name} chooses {card} as the card " + self.mark_what,
-                    verb=self.mark,
-                )
-            tables = self._events[names] = (picks, marks)
+        tables = (picks, marks)
         self._last = (names, tables)
         return tables
 
@@ -146,10 +144,7 @@ class SecretPick:
             return
         chosen = state.chosen[seat] | 1 << idx
         state.chosen[seat] = chosen
-        names = state.names
-        last = self._last
-        tables = last[1] if last[0] is names else self.events(names)
-        state.events.append(tables[0][seat][idx])
+        state.events.append(self.events(state.names)[0][seat][idx])
         n = self.count
         if self.marks is None and chosen.bit_count() >= (
             n if type(n) is int else self.needed(state)

@@ -38,15 +38,16 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, Card, cards_of, parse_cards
+from ..core.cards import CARDS, Card, cards_of, mask_of, parse_cards
 from ..core.clone import Frozen, immutable
-from ..core.events import event
+from ..core.events import Event, event
 from ..core.observation import Observation, Zone
 from ..core.phases import Phase
 from ..core.refusals import either
 from ..core.state import State
 from ..core.view import View
 from . import melds as _m
+from .tricks import event_table
 
 HAND_SIZE = 10
 UNDERCUT_BONUS = 10
@@ -186,29 +187,27 @@ def attach_layoffs(melds: Sequence[int], laid: int, around: bool = False) -> lis
     return out
 
 
-def show_text(melds: Sequence[int], dead: int, around: bool = False) -> str:
-    parts = [" ".join(c.text for c in meld_cards(m, around)) for m in melds]
-    text = ", ".join(parts) if parts else "no melds"
-    return text + (f"; deadwood {cards_text(dead)}" if dead else "; no deadwood")
+def show_text(melds: Sequence[Sequence[Card]], dead: Sequence[Card]) -> str:
+    """A spread in words: "A♠ 2♠ 3♠, 7♥ 7♦ 7♣; deadwood 9♣" (melds in reading order)."""
+    text = ", ".join(" ".join(c.text for c in m) for m in melds) or "no melds"
+    return text + (f"; deadwood {' '.join(c.text for c in dead)}" if dead else "; no deadwood")
 
 
 # ------------------------------------------------------------ event tables
-def _table(
-    names: tuple[str, ...], kind: str, text: str, secret: str | None, deck: Any, **data: Any
+def _face_down_draws(
+    names: tuple[str, ...], text: str, secret: str, deck: Any, source: str
 ) -> Frozen:
-    """Events by ``[seat][card]`` for the 52 cards (``{name}``, ``{card}``, ``{back}``)."""
+    """Draw events by ``[seat][card]`` for a face-down source: the card is private to the
+    drawer, the back (``{back}``) public.  (Public tables come from ``event_table``.)"""
     rows = []
     for s, name in enumerate(names):
         row = []
         for c in CARDS[:52]:
             back = deck.back_of(c)
             said = text.format(name=name, card=c.text, back=back)
-            if secret is None:
-                row.append(event(kind, s, said, cards=(c,), **data))
-            else:
-                private = secret.format(name=name, card=c.text, back=back)
-                facts = {**data, "back": back} if deck.informative else data
-                row.append(event(kind, s, said, private, (s,), hidden=(c,), **facts))
+            private = secret.format(name=name, card=c.text, back=back)
+            facts = {"source": source, "back": back} if deck.informative else {"source": source}
+            row.append(event("draw", s, said, private, (s,), hidden=(c,), **facts))
         rows.append(tuple(row))
     return Frozen(rows)
 
@@ -239,7 +238,6 @@ def _draw_apply(st: KnockRummy, act: Action, seat: int) -> None:
     assert table is not None
     st.events.append(table[seat][idx])
     st.declined = False
-    st.kmask = -1
     st.phase = DISCARD_PHASE
 
 
@@ -247,12 +245,9 @@ def _discard_legal(st: KnockRummy, seat: int) -> tuple[Action, ...]:
     hand = st.hands[seat]
     t = st.taken
     ok = hand & ~(1 << t) if t >= 0 else hand
-    km = st.kmask
-    if km < 0:
-        km = st.knock_masks(hand, ok)
+    km, wm = st.knock_masks(hand, ok)
     acts = DISCARD.of(ok)
     if km:
-        wm = st.wmask
         if km & ~wm:
             acts += KNOCK.of(km & ~wm)
         if wm:
@@ -307,7 +302,6 @@ class KnockRummy(State):
         "draws_down",
         "floor",
         "hands",
-        "kmask",
         "knockers",
         "pile",
         "reveal",
@@ -318,7 +312,6 @@ class KnockRummy(State):
         "turns",
         "win_actions",
         "wins",
-        "wmask",
     )
 
     DRAWS: ClassVar[tuple[str, ...]] = ("stock", "upcard")
@@ -326,7 +319,6 @@ class KnockRummy(State):
     WIN_BONUS: ClassVar[int] = 25
     KNOCK_FACE_DOWN: ClassVar[bool] = False
     DRAW_PHASE: ClassVar[Phase] = DRAW_PHASE
-    DISCARD_PHASE: ClassVar[Phase] = DISCARD_PHASE
     OPENING: ClassVar[Phase] = DRAW_PHASE
     #: Wording of a face-down draw, public and for the drawer ({name}, {where}, {card}, {back}).
     DRAWS_TEXT: ClassVar[tuple[str, str]] = ("{name} draws {where}", "{name} draws {card}, {where}")
@@ -344,8 +336,6 @@ class KnockRummy(State):
     pile: list[int]
     taken: int  # the upcard taken this turn (-1: none)
     declined: bool  # both players passed the opening upcard: this draw is face down
-    kmask: int  # cards the player may knock with (-1: not computed yet this turn)
-    wmask: int  # cards the player may win with
     reveal: Reveal | None
     turns: int
     around: bool
@@ -387,18 +377,18 @@ class KnockRummy(State):
         draws = tuple(DRAW[s] for s in cls.DRAWS)
         down = tuple(DRAW[s] for s in cls.DRAWS if s != "upcard")
         public, secret = cls.DRAWS_TEXT
-        events: list[Frozen | None] = []
+        events: list[tuple[tuple[Event, ...], ...] | None] = []
         for s in SOURCES:
             if s not in cls.DRAWS:
                 events.append(None)
             elif s == "upcard":
                 text = "{name} takes the {card} upcard"
-                events.append(_table(names, "draw", text, None, deck, source=s))
+                events.append(event_table(names, "draw", text, source=s))
             else:
                 w = _WHERE[s]
                 pub, sec = public.replace("{where}", w), secret.replace("{where}", w)
-                events.append(_table(names, "draw", pub, sec, deck, source=s))
-        discards = _table(names, "discard", "{name} discards {card}", None, deck)
+                events.append(_face_down_draws(names, pub, sec, deck, s))
+        discards = event_table(names, "discard", "{name} discards {card}")
         return floor, draws, down, CardActions(cls.WIN), Frozen(events), discards
 
     def reset_hand(self) -> None:
@@ -412,8 +402,6 @@ class KnockRummy(State):
             self.reveal = None
         self.taken = -1
         self.declined = False
-        self.kmask = -1
-        self.wmask = 0
         self.turns = 0
 
     def on_deal(self, dealt: Any) -> None:
@@ -437,16 +425,14 @@ class KnockRummy(State):
         """The most deadwood a knock may keep now."""
         return 10
 
-    def knock_masks(self, hand: int, ok: int) -> int:
-        """Work out (once per discard phase) which discards allow a knock or a win."""
+    def knock_masks(self, hand: int, ok: int) -> tuple[int, int]:
+        """The discards (among ``ok``) that allow a knock, and those that allow a win."""
         limit = self.knock_limit()
         km = _m.knock_discards(hand, limit, self.around) & ok
         wm = 0
         if km:
             wm = km if limit == 0 else _m.knock_discards(hand, 0, self.around) & ok
-        self.kmask = km
-        self.wmask = wm
-        return km
+        return km, wm
 
     def face_down(self) -> int:
         """How many face-down cards are on offer now."""
@@ -606,8 +592,6 @@ class KnockRummy(State):
         self._hand_done(self.STOCK_OUT.format(n=self.face_down()), None)
 
     def _hand_done(self, summary: str, winner: int | None) -> None:
-        self.kmask = -1
-        self.wmask = 0
         scores = self.scores
         for s in (0, 1):
             if self.crossed[s] < 0 and scores[s] >= self.target:
@@ -652,7 +636,7 @@ class KnockRummy(State):
         self.log(
             "show",
             seat,
-            f"{self.names[seat]} shows {show_text(rv.melds[seat], rv.deadwood[seat], self.around)}",
+            f"{self.names[seat]} shows {show_text(melds, dead)}",
             cards=tuple(c for m in melds for c in m) + dead,
             melds=melds,
             deadwood=dead,
@@ -770,13 +754,6 @@ class KnockRummy(State):
 
 
 # --------------------------------------------------------------------- bot
-def hand_mask(obs: Observation) -> int:
-    hand = 0
-    for c in obs.my_hand:
-        hand |= 1 << c.index
-    return hand
-
-
 def connections(card: Card, hand: Sequence[Card]) -> int:
     """How many other cards pair with ``card`` or sit within two ranks of it in its suit."""
     n = 0
@@ -806,7 +783,7 @@ class RummyBot(PhaseBot):
         if legal[-1].verb not in ("discard", "knock"):  # the win comes last
             return legal[-1]
         around = bool(obs.info.get("around_the_corner", False))
-        dd = _m.discard_deadwoods(hand_mask(obs), around)
+        dd = _m.discard_deadwoods(mask_of(obs.my_hand), around)
         knocks = [a for a in legal if a.verb == "knock"]
         if knocks:
             return min(knocks, key=lambda a: (dd[a.cards[0].index], -VALUE[a.cards[0].index]))

@@ -107,10 +107,6 @@ class Layout:
         """The stack indices of one group, in order."""
         return self.groups[name]
 
-    def group_of(self, k: int) -> str:
-        """The group stack ``k`` belongs to."""
-        return next(g for g, ks in self.groups.items() if k in ks)
-
     def empty(self) -> Stacks:
         """A layout with every stack empty."""
         return [()] * len(self.names)
@@ -260,12 +256,7 @@ def run_moves(
     for k in sources:
         st = stacks[k]
         n = len(st)
-        if not n or not st[-1] & UP:
-            continue
-        i = n - 1
-        while i > 0 and fits[st[i]] >> st[i - 1] & 1:
-            i -= 1
-        for j in range(i, n):
+        for j in range(run_start(st, fits), n):
             f = fits[st[j]]
             for d in targets:
                 if d == k:

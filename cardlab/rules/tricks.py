@@ -43,7 +43,7 @@ from ..core.clone import Frozen
 from ..core.events import Event, event
 from ..core.observation import Zone
 from ..core.phases import Phase
-from ..core.refusals import ascii_int
+from ..core.refusals import ascii_int, plural
 from ..core.state import State
 from ..core.view import View
 
@@ -67,7 +67,6 @@ _PLAY_INDEX = PLAY.index
 _HOLE_INDEX = {a: k for k, a in enumerate(PLAY_HOLE)}
 #: ``play hole N`` actions by bitmask of row places (bit k: place k + 1).
 _HOLE_SETS = tuple(tuple(PLAY_HOLE[k] for k in range(8) if m >> k & 1) for m in range(256))
-_HOLE_TABLES: dict[tuple[Any, ...], Any] = {}
 #: The next seat, by table size and seat, as a ``to_move`` tuple.
 _NEXT = {n: tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9)}
 #: ``TrickGame.extras`` bits: the Joker is played as a trump; hole cards are played.
@@ -340,7 +339,7 @@ class TrickGame(State):
         if extras & JOKER_PLAYS and hand >> JOKER & 1:
             acts = (*acts, PLAY_JOKER)
         if extras & HOLE_PLAYS:
-            return acts + _HOLE_SETS[(1 << len(self.holes[seat])) - 1]  # type: ignore[attr-defined]
+            return acts + self.hole_plays(seat, -1)
         return acts
 
     def play_why(self, act: Action, seat: int) -> str:
@@ -522,13 +521,7 @@ class HoleTrickGame(TrickGame):
     def setup(self) -> None:
         super().setup()
         self._backs = self.game.deck.back_masks
-        key = (self.names, self.HOLE_PLAYS)
-        table = _HOLE_TABLES.get(key)
-        if table is None:
-            table = _HOLE_TABLES[key] = event_table(
-                self.names, "play", self.HOLE_PLAYS, **{"from": "hole"}
-            )
-        self._from_hole = table
+        self._from_hole = event_table(self.names, "play", self.HOLE_PLAYS, **{"from": "hole"})
 
     def reset_hand(self) -> None:
         super().reset_hand()
@@ -601,7 +594,7 @@ class HoleTrickGame(TrickGame):
                 f"0-9: {places}"
             )
         if not 1 <= k <= n:
-            return f"your hole holds {n} card{'' if n == 1 else 's'}: {places}"
+            return f"your hole holds {plural(n, 'card')}: {places}"
         if self.opening >= 0 and self.trick_number == 0 and not self.trick:
             return f"the {CARDS[self.opening].text} must open the first trick"
         design = self.game.deck.back_of(CARDS[hole[k - 1]])

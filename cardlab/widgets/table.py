@@ -23,7 +23,7 @@ from ..core.errors import CardlabError, IllegalActionError
 from ..core.match import Agents, Match
 from ..core.replay import Replay
 from ..core.state import CHANCE, Game, State
-from .view import action_label, build_view
+from .view import action_label, build_view, log_start
 
 HERE = Path(__file__).parent
 VIEWPOINTS = ("spectator", "teacher")
@@ -205,7 +205,7 @@ class Table(anywidget.AnyWidget):
         act = bot.act(obs)
         why = bot.explain(obs, act)
         text = f"Hint: {action_label(act)}."
-        if why == "it is the only legal move":
+        if why and len(obs.legal) == 1:
             text = f"Hint: {action_label(act)}: {why}."
         elif why:
             text += f" The bot's rule of thumb: {why}."
@@ -314,15 +314,16 @@ class Table(anywidget.AnyWidget):
         st = m.state
         viewer = self.viewpoint
         obs = st.observation(viewer)
+        show_result = len(st.results) > self._ack or (st.terminal and bool(st.results))
         self.view = build_view(
             st,
             obs,
             human=self._seat,
             step=m.step_count,
             total=self.total_steps,
-            show_result=len(st.results) > self._ack or (st.terminal and bool(st.results)),
+            show_result=show_result,
             message=self._message,
-            event_steps=m.event_steps(),
+            event_steps=m.event_steps(log_start(st, show_result)),
             hint=self._hint[1:] if self._hint and self._hint[0] == m.step_count else None,
         )
 

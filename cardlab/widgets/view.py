@@ -98,8 +98,8 @@ def build_view(
 ) -> dict[str, Any]:
     """The whole JSON document for one redraw.
 
-    ``event_steps[i]`` is the step that produced ``state.events[i]``: the log lists the
-    hand's narration numbered by step, and a click on a line seeks to its step.
+    ``event_steps`` gives the step that produced each event from :func:`log_start` on: the
+    log lists the hand's narration numbered by step, and a click on a line seeks there.
     ``hint`` is a suggested action and its explanation, shown without being played.
     """
     names = state.names
@@ -165,13 +165,11 @@ def build_view(
     result = None
     if show_result and state.results:
         result = result_json(state.results[-1], names)
-    # The whole hand's narration (while a hand's score is shown, that hand's and on).
-    starts = state.hand_starts
-    start = starts[-2 if show_result and len(starts) > 1 else -1] if starts else 0
+    start = log_start(state, show_result)
     events = state.events
-    steps = event_steps if len(event_steps) == len(events) else ()
+    steps = event_steps if len(event_steps) == len(events) - start else ()
     log = [
-        {"step": steps[i] if steps else None, "text": events[i].text_for(obs.viewer)}
+        {"step": steps[i - start] if steps else None, "text": events[i].text_for(obs.viewer)}
         for i in range(start, len(events))
     ]
     return {
@@ -205,6 +203,13 @@ def build_view(
         "message": message,
         "hint": _hint_json(hint, card_acts) if hint and playing else None,
     }
+
+
+def log_start(state: State, show_result: bool) -> int:
+    """The first event the log shows: the hand's (while a hand's score is shown, that
+    finished hand's)."""
+    starts = state.hand_starts
+    return starts[-2 if show_result and len(starts) > 1 else -1] if starts else 0
 
 
 def _hint_json(hint: tuple[str, str], card_acts: Mapping[str, list[list[str]]]) -> dict[str, Any]:

@@ -82,7 +82,7 @@ from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from ...core.actions import Action, action
-from ...core.cards import CARDS, Deck, get_deck
+from ...core.cards import CARDS, SUIT_SYMBOLS, Deck, get_deck
 from ...core.clone import Frozen, immutable
 from ...core.events import Event, event
 from ...core.foresight import SUITS_BY_RANK, design_of
@@ -96,9 +96,12 @@ from ...core.state import State
 from ...rules.deals import DealRule, piles
 from ...rules.tableau import (
     ACE_UP,
+    ALL_BACKS,
     CARD,
+    NO_BACKS,
     RANK,
     SUIT,
+    TOP_BACK,
     UP,
     Build,
     Layout,
@@ -117,11 +120,13 @@ from ...rules.tableau import (
     turn_up,
     turnable,
 )
-from .bot import FrozenNoveltyBot
+from ...rules.tableau import (
+    tops as stack_tops,
+)
 
 LEVELS: tuple[str, ...] = ("very_easy", "easy", "normal", "hard", "very_hard")
 SLIDE_RULES = ("table", "suits", "count")
-LAYOUT = Layout(("deck", 4), ("up", 4), ("down", 4))
+LAYOUT: Layout = Layout(("deck", 4), ("up", 4), ("down", 4))
 STACK_NAMES = LAYOUT.names
 STACK_INDEX = LAYOUT.index
 DECKS = LAYOUT.group("deck")
@@ -131,7 +136,6 @@ DOWN_MASK = mask_of(DOWNS)
 ALL = tuple(range(12))
 #: Stacks that can hold face-down cards (Up stacks never do).
 FACE_DOWN = DECKS + DOWNS
-SUIT_WORDS = ("♣", "♦", "♥", "♠")
 RED_SUITS = 0b0110
 BLACK_SUITS = 0b1001
 #: What a back's number of suits says about the card (its rank class).
@@ -284,7 +288,7 @@ def level_rules(level: str, slide_rule: str = "table", backs: tuple[int, ...] = 
         deck_as_up,
         strict,
         hidden,
-        "all" if deck_as_up else "none" if hidden else "top",
+        ALL_BACKS if deck_as_up else NO_BACKS if hidden else TOP_BACK,
         down_alternating() if colours else down_in_suit(),
         slide,
         ANY_FACE_DOWN if hidden else slide,
@@ -400,7 +404,7 @@ class FrozenNoveltyState(State):
     def _legal(self, seat: int) -> tuple[Action, ...]:
         stacks = self.stacks
         r = self.rules
-        tops = [st[-1] if st else -1 for st in stacks]
+        tops = stack_tops(stacks)
         acts = [TURN[k] for k in turnable(tops, FACE_DOWN)]
         for k in homes(tops, self.found, ACE_UP, ALL):
             acts.append(HOME[tops[k] & CARD])
@@ -561,9 +565,9 @@ class FrozenNoveltyState(State):
             return f"{card} is not on top of {STACK_NAMES[k]}"
         need = self.found[card.suit]
         if need == 13:
-            return f"the {SUIT_WORDS[card.suit]} foundation is complete"
+            return f"the {SUIT_SYMBOLS[card.suit]} foundation is complete"
         want = CARDS[13 * card.suit + need]
-        return f"the {SUIT_WORDS[card.suit]} foundation needs {want} next, not {card}"
+        return f"the {SUIT_SYMBOLS[card.suit]} foundation needs {want} next, not {card}"
 
     def _why_move(self, act: Action) -> str:
         args = act.args
@@ -649,7 +653,7 @@ class FrozenNoveltyState(State):
         refused = self.refused
         if not refused:
             return []
-        tops = [st[-1] if st else -1 for st in self.stacks]
+        tops = stack_tops(self.stacks)
         return [
             TRY[a][b]
             for a, b in top_moves(tops, ANY_FACE_DOWN.fits, ALL, ALL, face_up=False)
@@ -669,6 +673,8 @@ class FrozenNoveltyState(State):
 
     PLAY = Phase("play", _legal, _play, _why, _prompt)
 
+
+from .bot import FrozenNoveltyBot  # noqa: E402  (the bot reads level_rules above)
 
 GAME = register(
     GameSpec(

@@ -8,11 +8,12 @@ from ...core.actions import Action, action
 from ...core.agents import PhaseBot, on
 from ...core.cards import HIDDEN_BACK, Card
 from ...core.observation import Back, Observation
-from ...rules.tableau import RANK, down_alternating, down_in_suit
+from ...rules.tableau import RANK
+from . import LAYOUT, level_rules
 
 STOP = action("stop")
-UP_STACKS = ("up1", "up2", "up3", "up4")
-DECK_STACKS = ("deck1", "deck2", "deck3", "deck4")
+UP_STACKS = tuple(LAYOUT.names[k] for k in LAYOUT.group("up"))
+DECK_STACKS = tuple(LAYOUT.names[k] for k in LAYOUT.group("deck"))
 
 
 class FrozenNoveltyBot(PhaseBot):
@@ -38,10 +39,10 @@ class FrozenNoveltyBot(PhaseBot):
     )
     def play(self, obs: Observation) -> Action:
         zones = {z.name: z.cards for z in obs.zones}
-        level = obs.info.get("level")
-        build = down_alternating() if level == "very_easy" else down_in_suit()
+        rules = level_rules(str(obs.info.get("level")))
+        build = rules.build
         free_up = any(not zones[n] for n in UP_STACKS)
-        if level in ("very_easy", "easy"):
+        if rules.deck_as_up:
             free_up = free_up or any(not zones[n] for n in DECK_STACKS)
         best: tuple[int, Action] | None = None
         for a in obs.legal:

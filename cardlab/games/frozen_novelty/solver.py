@@ -31,6 +31,9 @@ from ...rules.tableau import (
     turn_up,
     turnable,
 )
+from ...rules.tableau import (
+    tops as stack_tops,
+)
 from . import (
     ALL,
     DOWNS,
@@ -167,7 +170,7 @@ class _Solver:
 
     def children(self, stacks: Stacks, found: list[int]) -> Iterator[tuple[Stacks, list[int]]]:
         rules = self.rules
-        tops = [st[-1] if st else -1 for st in stacks]
+        tops = stack_tops(stacks)
         up_like = rules.takes_run
         first_empty_up = next((k for k in ALL if tops[k] < 0 and up_like >> k & 1), -1)
         first_empty_down = next((k for k in DOWNS if tops[k] < 0), -1)
