@@ -35,7 +35,7 @@ from .render import (
 )
 
 PROG = "cardlab"
-BUILTIN_BOTS = ("random", "first")
+BUILTIN_BOTS = ("random", "first", "search")
 
 HELP = """\
 Type one of:

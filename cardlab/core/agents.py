@@ -28,6 +28,10 @@ class Agent:
     def act(self, obs: Observation) -> Action:
         raise NotImplementedError
 
+    def bind(self, game: Any) -> None:
+        """Learn the public rules (the :class:`~cardlab.core.spec.Game`); most bots need
+        only their observations."""
+
     def explain(self, obs: Observation, act: Action) -> str:
         """Why this agent plays ``act`` here, in a sentence ("" when it can't say)."""
         return ""

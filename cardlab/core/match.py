@@ -21,6 +21,7 @@ from .events import Event, Viewer
 from .observation import Observation
 from .registry import load
 from .replay import Replay, Step, _apply_step
+from .search import SearchAgent
 from .spec import Game
 from .state import CHANCE, State
 
@@ -38,14 +39,22 @@ def make_agent(game: Game, spec: AgentSpec, seat: int, seed: int | str) -> Agent
         return None
     if isinstance(spec, Agent):
         spec.seat = seat
+        spec.bind(game)
         return spec
-    bots: dict[str, type[Agent]] = {"random": RandomAgent, "first": FirstAgent, **game.spec.bots}
+    bots = bot_names(game)
     if spec not in bots:
         raise CardlabError(
             f"unknown bot {spec!r} for {game.spec.title}; choose one of "
             + ", ".join(sorted([*bots, "human"]))
         )
-    return bots[spec](seat, seed)
+    agent = bots[spec](seat, seed)
+    agent.bind(game)
+    return agent
+
+
+def bot_names(game: Game) -> dict[str, type[Agent]]:
+    """The bots that can play ``game``, by name: every game's and its own."""
+    return {"random": RandomAgent, "first": FirstAgent, "search": SearchAgent, **game.spec.bots}
 
 
 def make_agents(game: Game, agents: Agents, seed: int | str) -> dict[int, Agent]:

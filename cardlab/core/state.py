@@ -326,6 +326,20 @@ class State:
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> Action:
+    # ---------------------------------------------------------------- worlds
+    @classmethod
+    def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
+        """A complete state that ``obs``'s seat could not tell from the real one.
+
+        Every card the seat sees stays where it is; hidden cards are dealt at random
+        among the places the seat cannot see, honouring everything public (cards
+        played, voids shown, cards passed to the seat, backs, counts), and the hand's
+        history replays to exactly this observation.  Search bots look ahead in such
+        worlds, so they never read a hidden card.  Every game supplies it (the family
+        components of :mod:`cardlab.rules` do most of the work).
+        """
+        raise NotImplementedError(f"{cls.__name__} does not sample worlds")
+
         """A random outcome for the pending chance step."""
         if self.chance is None:
             raise IllegalActionError("chance", "no chance step is due now")

@@ -350,6 +350,13 @@ class KnockRummy(State):
     draw_events: tuple[Frozen | None, ...]
     discard_events: Frozen
 
+    @classmethod
+    def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
+        """A world consistent with ``obs`` (see :mod:`cardlab.rules.worlds`)."""
+        from .worlds import sample_rummy_world
+
+        return sample_rummy_world(game, obs, rng)
+
     # ------------------------------------------------------------- setup
     def setup(self) -> None:
         opts = self.options

@@ -265,6 +265,13 @@ class TrickGame(State):
         self.last_trick = (-1, ())
 
     # ------------------------------------------------------------ hooks
+    @classmethod
+    def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
+        """A world consistent with ``obs`` (see :mod:`cardlab.rules.worlds`)."""
+        from .worlds import sample_trick_world
+
+        return sample_trick_world(game, obs, rng)
+
     def tricks_per_hand(self) -> int:
         """Tricks in a hand (by default: all 52 cards dealt out); read once, at setup."""
         return 52 // self.players

@@ -388,6 +388,68 @@ class FrozenNoveltyState(State):
     def hidden_backs(self) -> bool:
         return self.rules.hidden
 
+    # ------------------------------------------------------------ worlds
+    @classmethod
+    def sample_world(cls, game: Any, obs: Observation, rng: Any) -> State:
+        """A deal consistent with what the player sees now.
+
+        Face-down cards are dealt from the cards not yet seen, each honouring the back
+        it shows, and attempts refused on the table stay refusable.  Approximation: a
+        back seen earlier on a card now buried under others is not remembered (the
+        observation shows only what lies on the table now).
+        """
+        from ...core.cards import Card
+        from ...rules.worlds import ATTEMPTS, WorldError, allowed_by_back, assign, resume
+
+        world = resume(game, obs)
+        assert isinstance(world, FrozenNoveltyState)
+        world.apply(world.sample_chance(rng))  # a deal whose stacks are replaced below
+        deck = game.deck
+        rows: list[list[int]] = []
+        slots: list[int] = []
+        where: list[tuple[int, int]] = []
+        seen = 0
+        for k, name in enumerate(STACK_NAMES):
+            row = []
+            for i, e in enumerate(obs.zone(name).cards):
+                if isinstance(e, Card):
+                    row.append(e.index | UP)
+                    seen |= 1 << e.index
+                else:
+                    row.append(-1)
+                    slots.append(allowed_by_back(deck, e))
+                    where.append((k, i))
+            rows.append(row)
+        found = [0, 0, 0, 0]
+        for s in range(4):
+            z = obs.zone(f"foundation{s + 1}")
+            found[s] = len(z.cards)
+            for c in z.faces:
+                seen |= 1 << c.index
+        pool = cls.DEAL.layout(game)[2] & ~seen
+        fits = world.rules.slide.fits
+        for _ in range(ATTEMPTS):
+            for (k, i), x in zip(where, assign(slots, pool, rng), strict=True):
+                rows[k][i] = x
+            refused = []
+            for act in obs.info.get("refused", ()):
+                _, a, b = _DO[act]
+                m, t = rows[a][-1], rows[b][-1]
+                if fits[m] >> t & 1:
+                    break
+                refused.append(m * 64 + t)
+            else:
+                break
+        else:
+            raise WorldError("no deal keeps the refused attempts refused")
+        world.stacks = Frozen(tuple(tuple(r) for r in rows))
+        world.found = found
+        world.moves = int(obs.value(0, "moves", 0))
+        world.refused = refused
+        world.events = list(obs.history)
+        world.hand_starts = [0]
+        return world
+
     # ------------------------------------------------------------- deal
     def on_deal(self, dealt: Any) -> None:
         # A finished deal stays on the table until the next one is dealt.

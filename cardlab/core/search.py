@@ -1,0 +1,273 @@
+"""A search bot for every game: information-set Monte Carlo tree search.
+
+:class:`SearchAgent` (bot name ``"search"``) knows only its observation and the public
+rules (the :class:`~cardlab.core.spec.Game`).  Each iteration it samples a *world*, a
+complete state its seat could not tell from the real one, through the game's
+``State.sample_world`` (so it never reads a hidden card), then walks one tree shared by
+all worlds (single-observer ISMCTS): moves are chosen by UCB among the moves legal in
+this world, counting how often each was available, the first new move is added, and
+the hand is played out by the rollout policy.  Every seat's reward is its points over
+the rest of the hand minus the average of the others' (negated when lower totals win),
+so the tree plays each seat for itself.
+
+Options: ``iterations`` (the budget) or ``time_limit`` (seconds, which then bounds the
+search instead), ``exploration`` (the UCB constant, on rewards scaled to 0..1 by the
+range seen so far), ``rollout`` (``"random"`` or ``"heuristic"``: the game's own bot for
+every seat) and the agent's seed.  With an iteration budget a decision depends only on
+the seed and the observation; a time budget depends on the machine's speed too.
+
+Limits worth knowing: the search looks to the end of the current hand, not the game;
+opponents' moves in the tree are chosen with their world's cards (the usual
+single-observer simplification), and simultaneous choices are searched one seat at a
+time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action
+from .agents import Agent
+from .observation import Observation
+
+if TYPE_CHECKING:
+    from .spec import Game
+    from .state import State
+
+Policy = Callable[["State", int, tuple[Action, ...], random.Random], Action]
+
+#: Iterations per decision by default: under a second a decision in every game (see
+#: ``benchmarks/search.py``).
+DEFAULT_ITERATIONS = 200
+
+
+class _Node:
+    """A tree node: the move that led here, who made it, and its statistics."""
+
+    __slots__ = ("avail", "children", "n", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who chose the move into this node
+        self.n = 0
+        self.avail = 0
+        self.w = 0.0  # summed reward of ``seat``
+        self.children: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One root move's statistics after a search."""
+
+    action: Action
+    visits: int
+    share: float  # of all root visits
+    value: float  # mean reward: points over the rest of the hand, relative to the others
+
+
+class SearchAgent(Agent):
+    """Information-set MCTS over sampled worlds (see the module docstring)."""
+
+    name: ClassVar[str] = "search"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str = 0,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        game: Game | None = None,
+        sampler: Callable[[Game, Observation, random.Random], State] | None = None,
+    ) -> None:
+        super().__init__(seat, seed)
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout = rollout
+        self.game = game
+        self.sampler = sampler
+        self.last: list[MoveValue] = []
+
+    def bind(self, game: Game) -> None:
+        self.game = game
+
+    # ---------------------------------------------------------------- acting
+    def act(self, obs: Observation) -> Action:
+        if len(obs.legal) == 1:
+            self.last = [MoveValue(obs.legal[0], 0, 1.0, 0.0)]
+            return obs.legal[0]
+        values = self.search(obs)
+        return values[0].action
+
+    def explain(self, obs: Observation, act: Action) -> str:
+        """Why: the share of the search each top move drew and its expected points."""
+        if len(obs.legal) == 1:
+            return "it is the only legal move"
+        values = self.last if self.last and self.last[0].action == act else self.search(obs)
+        return describe(values)
+
+    # ---------------------------------------------------------------- search
+    def search(self, obs: Observation) -> list[MoveValue]:
+        """Search from ``obs``; the root moves, most visited first."""
+        game = self.game
+        if game is None:
+            raise ValueError("the search bot needs the game's rules: bind(game) first")
+        seat = obs.seat
+        if seat is None or seat not in obs.to_move:
+            raise ValueError("the search bot decides only for a seat whose turn it is")
+        sample = self.sampler or game.spec.state_class.sample_world
+        rng = self.rng
+        lower = game.spec.lower_is_better
+        c = self.exploration
+        policy = self._policy(game)
+        root = _Node(-1)
+        bounds = [math.inf, -math.inf]
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        count = 0
+        while True:
+            if deadline is not None:
+                if count and time.perf_counter() >= deadline:
+                    break
+            elif count >= self.iterations:
+                break
+            count += 1
+            world = sample(game, obs, rng)
+            start = list(world.scores)
+            hand = world.hand_number
+            node = root
+            path: list[_Node] = []
+            first = True
+            expanded = False
+            while not world.terminal and world.hand_number == hand:
+                if world.chance is not None:
+                    world.apply(world.sample_chance(rng))
+                    continue
+                movers = world.to_move
+                mover = seat if first and seat in movers else movers[0]
+                first = False
+                legal = world.legal_actions(mover)
+                if expanded:
+                    world.apply(policy(world, mover, legal, rng), mover)
+                    continue
+                children = node.children
+                fresh = []
+                best: _Node | None = None
+                best_act = legal[0]
+                best_v = -math.inf
+                lo, hi = bounds
+                span = hi - lo if hi > lo else 0.0
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is None:
+                        fresh.append(a)
+                        continue
+                    ch.avail += 1
+                    if fresh:
+                        continue
+                    q = (ch.w / ch.n - lo) / span if span else 0.5
+                    v = q + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if v > best_v:
+                        best_v, best, best_act = v, ch, a
+                if fresh:
+                    a = fresh[rng.randrange(len(fresh))]
+                    best = children[a] = _Node(mover)
+                    best.avail = 1
+                    best_act = a
+                    expanded = True
+                assert best is not None
+                path.append(best)
+                node = best
+                world.apply(best_act, mover)
+            rewards = _rewards(world.scores, start, lower)
+            for r in rewards:
+                if r < bounds[0]:
+                    bounds[0] = r
+                if r > bounds[1]:
+                    bounds[1] = r
+            for nd in path:
+                nd.n += 1
+                nd.w += rewards[nd.seat]
+        total = sum(ch.n for ch in root.children.values()) or 1
+        values = [
+            MoveValue(a, ch.n, ch.n / total, ch.w / ch.n if ch.n else 0.0)
+            for a, ch in root.children.items()
+        ]
+        # The real choice is among the observed legal moves (a world may differ on a
+        # move that hangs on a hidden card, such as a hole card's back).
+        values = [m for m in values if m.action in obs.legal]
+        order = {a: i for i, a in enumerate(obs.legal)}
+        values.sort(key=lambda m: (-m.visits, -m.value, order.get(m.action, 0)))
+        for a in obs.legal:
+            if a not in root.children:
+                values.append(MoveValue(a, 0, 0.0, 0.0))
+        self.last = values
+        return values
+
+    def _policy(
+        self, game: Game
+    ) -> Callable[[State, int, tuple[Action, ...], random.Random], Action]:
+        if self.rollout == "random":
+            return _random_move
+        bot_class = game.spec.bots.get("heuristic")
+        if bot_class is None:
+            return _random_move
+        bots: dict[int, Agent] = {}
+
+        def heuristic(
+            world: State, seat: int, legal: tuple[Action, ...], rng: random.Random
+        ) -> Action:
+            if len(legal) == 1:
+                return legal[0]
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = bot_class(seat, self.seed)
+            return bot.act(world.observation(seat))
+
+        return heuristic
+
+
+def _random_move(world: Any, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def _rewards(scores: list[int], start: list[int], lower: bool) -> list[float]:
+    """Each seat's points since ``start`` minus the others' average (negated when lower wins)."""
+    n = len(scores)
+    gains = [scores[s] - start[s] for s in range(n)]
+    if n == 1:
+        return [float(-gains[0] if lower else gains[0])]
+    total = sum(gains)
+    sign = -1.0 if lower else 1.0
+    return [sign * (g - (total - g) / (n - 1)) for g in gains]
+
+
+def describe(values: list[MoveValue], top: int = 3) -> str:
+    """A sentence on the search's choice: visit shares and expected points of the top moves."""
+    if not values:
+        return ""
+    best = values[0]
+    total = sum(v.visits for v in values)
+    if not total:
+        return f"{best.action} is the only move searched"
+    parts = [
+        f"'{v.action}' {v.share:.0%} of {total} searches, {v.value:+.1f} points"
+        for v in values[:top]
+        if v.visits
+    ]
+    return (
+        f"in {total} sampled deals '{best.action}' was searched most, expecting "
+        f"{best.value:+.1f} points over the rest of the hand against the others' average ("
+        + "; ".join(parts)
+        + ")"
+    )
