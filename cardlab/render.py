@@ -193,6 +193,13 @@ def _zone_tokens(zone: Zone, names: Sequence[str], color: bool) -> tuple[list[To
             who = seat_label(seat, names)
             toks.append((f"{who} {p}", f"{who} {s}"))
         return toks, ", "
+    if zone.tags and len(zone.tags) == len(zone.cards):
+        # a tagged card reads "9♠ (laid off)"
+        tagged = []
+        for tag, entry in zip(zone.tags, zone.cards, strict=True):
+            p, s = entry_token(entry, color)
+            tagged.append((f"{p} ({tag})", f"{s} ({tag})") if tag else (p, s))
+        return tagged, " "
     return _entry_tokens(zone, color), " "
 
 

@@ -125,6 +125,8 @@ class Match:
         self._checkpoints: dict[int, State] = {0: self.state.clone()}
         self._chance_count = 0
         self._deal_count = 0
+        #: True: a finished hand stays on the table until :meth:`deal` deals the next.
+        self.hold = False
         # How many events the state holds after each step of the history (and of the
         # future kept for redo): the step each event came from.
         self._ends: list[int] = []
@@ -153,10 +155,17 @@ class Match:
         if len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.history)] = self.state.clone()
 
-    def _settle(self) -> None:
-        """Resolve pending chance steps: explicit deals for deals, else from the seed."""
+    def _settle(self, deal: bool = False) -> None:
+        """Resolve pending chance steps: explicit deals for deals, else from the seed.
+
+        With :attr:`hold` set, the deal of each hand after the first waits for
+        :meth:`deal` (or ``deal=True``), so the end of a hand stays in view.
+        """
         while self.state.current == CHANCE:
             step = self.state.chance
+            held = self.hold and not deal and self.state.results
+            if held and step is not None and step.kind == "deal":
+                return
             d = self._deal_count
             if step is not None and step.kind == "deal" and d < len(self.deals):
                 try:
@@ -183,6 +192,18 @@ class Match:
         self._branch()
         self._settle()
         return Action(self.history[before][1])
+
+    def deal(self) -> bool:
+        """Deal the next hand now if its deal is waiting (see :attr:`hold`); True if dealt."""
+        before = len(self.history)
+        self._resume()
+        self._settle(deal=True)
+        return len(self.history) > before
+
+    def waiting_to_deal(self) -> bool:
+        """True when a finished hand is held on the table and the next deal waits."""
+        st = self.state
+        return st.current == CHANCE and st.chance is not None and st.chance.kind == "deal"
 
     def _resume(self) -> None:
         """After seeking back to a pending deal, deal it again (as recorded, or from the seed)."""

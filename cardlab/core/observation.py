@@ -60,6 +60,8 @@ class Zone:
     ``kind`` is a layout hint for displays: ``hand`` (fanned, owned), ``pile``
     (squared, top card matters), ``trick`` (cards in the middle, with ``seats`` saying
     who played each), ``meld`` (a group laid out face up), ``row`` (cards side by side).
+    ``tags`` optionally gives each card a short public note (``"laid off"``, ``"wild"``):
+    one string per card, ``""`` for none.
     """
 
     name: str
@@ -68,6 +70,7 @@ class Zone:
     kind: str = "pile"
     seats: tuple[int, ...] = ()
     label: str = ""
+    tags: tuple[str, ...] = ()
 
     @property
     def faces(self) -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ alternatives, and the state is left exactly as it was.
 
 A game subclasses :class:`State` and declares its :class:`~cardlab.core.phases.Phase`
 objects; the protocol dispatches on ``self.phase``.  Its hooks are ``setup`` (once),
-``reset_hand`` (before each deal), ``observation``, and for scoring ``game_over``,
+``reset_hand`` (as each deal is applied), ``observation``, and for scoring ``game_over``,
 ``final_awards`` and ``decide_winners``.  Hands, dealers and scores follow one life cycle:
 ``award`` points at any moment, ``end_hand`` closes the hand (and maybe the game),
 ``end_game`` stops the game at once (an instant win).
@@ -262,6 +262,8 @@ class State:
             step.validate(self, a)
             self._lc_seat = _STALE
             self.chance = None
+            if step.kind == "deal" and self.results:
+                self.reset_hand()  # the last hand's position gives way to the new deal
             step.apply(self, a)
             return a
         if seat is None:
@@ -324,8 +326,6 @@ class State:
             return ""
         return self.phase.ask(self, seat)
 
-    # ---------------------------------------------------------------- chance
-    def sample_chance(self, rng: random.Random) -> Action:
     # ---------------------------------------------------------------- worlds
     @classmethod
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
@@ -340,6 +340,8 @@ class State:
         """
         raise NotImplementedError(f"{cls.__name__} does not sample worlds")
 
+    # ---------------------------------------------------------------- chance
+    def sample_chance(self, rng: random.Random) -> Action:
         """A random outcome for the pending chance step."""
         if self.chance is None:
             raise IllegalActionError("chance", "no chance step is due now")
@@ -347,9 +349,15 @@ class State:
 
     # ------------------------------------------------------- hand life cycle
     def begin_hand(self) -> None:
-        """Start a hand: clear its state and wait for its deal."""
+        """Start a hand: wait for its deal.
+
+        The first hand's state is cleared at once; after that the last hand's cards stay
+        where they lay (its last trick, its spread) until the deal clears them, so a table
+        can hold the end of a hand in view before dealing the next.
+        """
         self.hand_starts.append(len(self.events))
-        self.reset_hand()
+        if not self.results:
+            self.reset_hand()
         self.phase = DEAL
         self.to_move = ()
         self.chance = self.deal_step()

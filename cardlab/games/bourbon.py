@@ -367,7 +367,7 @@ GAME = register(
         deck="foresight 52",
         bots={"heuristic": BourbonBot},
         source="foresight-deck-games.txt (Bourbon)",
-        layout=TableLayout(center=("left", "stock", "right", "discard")),
+        layout=TableLayout(center=("left", "stock", "right", "discard"), hide=("layoffs",)),
         related=(("gin_rummy", "classic"),),
         bench_target=3_600,
     )

@@ -321,7 +321,7 @@ GAME = register(
         deck="standard 52",
         bots={"heuristic": GinBot},
         source="denexa-classics.txt (Gin Rummy)",
-        layout=TableLayout(center=("stock", "discard")),
+        layout=TableLayout(center=("stock", "discard"), hide=("layoffs",)),
         bench_target=2_900,
     )
 )

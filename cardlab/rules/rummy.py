@@ -687,9 +687,10 @@ class KnockRummy(State):
         view = self.view(viewer)
         rv = self.reveal
         names = self.names
+        # Once the hand is shown its cards lie in melds and deadwood, not in the hand.
         zones = [
-            Zone("hand", s, view.held(cards_of(self.hands[s]), view.seat == s, rv is not None),
-                 "hand", label=names[s])
+            Zone("hand", s, () if rv is not None else view.held(cards_of(self.hands[s]),
+                 view.seat == s), "hand", label=names[s])
             for s in (0, 1)
         ]  # fmt: skip
         side = iter(self.side)
@@ -742,10 +743,14 @@ class KnockRummy(State):
             zones.append(
                 Zone("knock_discard", k, down, "pile", label=f"{names[k]}'s {rv.kind} discard")
             )
+        extended = dict(rv.layoffs)  # a knocker's meld -> the cards laid off on it
         for s in (0, 1):
             for n, meld in enumerate(rv.melds[s]):
                 label = f"{names[s]} meld {n + 1}"
-                zones.append(Zone("melds", s, meld_cards(meld, around), "meld", label=label))
+                on = extended.get(meld, 0) if s == k else 0
+                shown = meld_cards(meld | on, around)
+                tags = tuple("laid off" if on >> c.index & 1 else "" for c in shown)
+                zones.append(Zone("melds", s, shown, "meld", label=label, tags=tags if on else ()))
             label = f"{names[s]} deadwood ({rv.points[s]})"
             zones.append(Zone("deadwood", s, cards_of(rv.deadwood[s]), "row", label=label))
         laid = 0

@@ -202,11 +202,14 @@ def check_events(events: list[Any], state: State, oracle: Any) -> None:
 
 def check_cards_conserved(state: State, oracle: Any) -> None:
     """The physical zones of the teacher view hold each card once, where the oracle has it."""
-    names = oracle_class(state.game.spec.name).physical_zones
+    cls = oracle_class(state.game.spec.name)
+    names, merged = cls.physical_zones, cls.merged_zones
     teacher = state.observation(None)
     shown: dict[tuple[str, int | None], list[Any]] = {}
     for z in teacher.zones:
-        if z.name in names:
+        if z.name in merged:
+            shown.setdefault((merged[z.name], None), []).extend(z.faces)
+        elif z.name in names:
             shown.setdefault((z.name, z.owner), []).extend(z.faces)
     faces = [c for cs in shown.values() for c in cs]
     assert len(faces) == len(set(faces)), "a card lies in two places at once"

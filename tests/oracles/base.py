@@ -99,6 +99,9 @@ class VisibilityOracle:
     extra_options: ClassVar[list[dict[str, Any]]] = []
     #: Zones whose cards are the physical cards (others repeat them, e.g. Hearts' "taken").
     physical_zones: ClassVar[set[str]] = set()
+    #: Zones counted together as one place, whoever owns them: ``{"melds": "spread"}``
+    #: puts every card of every ``melds`` zone at ``("spread", None)``.
+    merged_zones: ClassVar[dict[str, str]] = {}
 
     def __init__(self, players: int, deck: tuple[Card, ...]) -> None:
         self.players = players

@@ -25,6 +25,7 @@ class BourbonOracle(RummyTable, VisibilityOracle):
     """
 
     extra_options: ClassVar[list[dict[str, Any]]] = [{"target": 40, "first_dealer": 1}]
+    merged_zones: ClassVar[dict[str, str]] = {"melds": "spread", "deadwood": "spread"}
     physical_zones: ClassVar[set[str]] = {"hand", "left", "right", "stock", "discard"}
 
     def deal(self, cards: list[Card]) -> None:

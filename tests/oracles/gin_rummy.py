@@ -19,6 +19,7 @@ class GinRummyOracle(RummyTable, VisibilityOracle):
     """
 
     extra_options: ClassVar[list[dict[str, Any]]] = [{"deck": "foresight", "oklahoma": True}]
+    merged_zones: ClassVar[dict[str, str]] = {"melds": "spread", "deadwood": "spread"}
     physical_zones: ClassVar[set[str]] = {"hand", "stock", "discard", "knock_discard"}
 
     def deal(self, cards: list[Card]) -> None:

@@ -15,6 +15,7 @@ class RummyTable:
     """Mixin for a :class:`~oracles.base.VisibilityOracle`: hands, discard pile and stock."""
 
     hands: list[set[Card]]
+    spread: set[Card]
     pile: list[Card]
     stock: list[Card]
     seen: list[set[Card]]
@@ -25,6 +26,7 @@ class RummyTable:
         self.pile = [cards[upcard]]
         self.stock = list(cards[upcard + 1 :])  # top first
         self.seen = [set(h) for h in self.hands]
+        self.spread: set[Card] = set()
         self._reveal([cards[upcard]])  # type: ignore[attr-defined]
 
     def _take(self, seat: int, card: Card) -> None:
@@ -36,8 +38,11 @@ class RummyTable:
         self.hands[seat].add(self.pile.pop())
 
     def _show_hands(self) -> None:
-        """A knock shows both hands to everyone."""
+        """A knock shows both hands to everyone, laid out in melds and deadwood (with the
+        lay-offs on the knocker's melds): one place, the spread, until the next deal."""
         self._reveal([*self.hands[0], *self.hands[1]])  # type: ignore[attr-defined]
+        self.spread = self.hands[0] | self.hands[1]
+        self.hands = [set(), set()]
 
     def _discard(self, seat: int, card: Card) -> None:
         """A card goes face up from a hand onto the discard pile."""
@@ -50,4 +55,6 @@ class RummyTable:
         out: dict[Location, set[Card]] = {("hand", s): set(self.hands[s]) for s in range(2)}
         out["stock", None] = set(self.stock)
         out["discard", None] = set(self.pile)
+        if self.spread:
+            out["spread", None] = set(self.spread)
         return out
