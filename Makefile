@@ -1,8 +1,10 @@
 # make lab   - install what the notebooks need into .venv and open JupyterLab on notebooks/
 #              (LAB_ARGS="--no-browser" on a remote or headless machine: see the README)
-# make test  - install everything and run the whole suite: lint, types, the docs site build,
-#              then one pytest run over tests/ (browser tests included) and the notebooks
+# make test  - install everything and run the whole suite: lint, types, the table's
+#              JavaScript tests, the docs site build, then one pytest run over tests/
+#              (browser tests included) and the notebooks
 # make docs  - build the docs site into site/; make serve-docs - the same with live reload
+# make widget - rebuild the table's bundle (cardlab/widgets/static/) from widgets/src
 # make bench - speed figures; make bench-peers - the same workloads on OpenSpiel and RLCard
 
 PYTHON ?= python3
@@ -13,7 +15,7 @@ LAB_STAMP := $(VENV)/.lab-installed
 LAB_ARGS ?=
 BENCH_VENV := .venv-bench
 
-.PHONY: install lab test lint widget-js docs serve-docs bench bench-peers clean
+.PHONY: install lab test lint widget widget-test widget-js docs serve-docs bench bench-peers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +43,19 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The table's JavaScript and CSS: ES modules in widgets/src, bundled by esbuild (from npm)
+# into the package, so installing cardlab needs no Node.  widget-test runs their unit tests
+# with Node's test runner and fails if the shipped bundle is stale.
+widgets/node_modules/.installed: widgets/package.json widgets/package-lock.json
+	cd widgets && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+widget: widgets/node_modules/.installed
+	cd widgets && node build.mjs
+
+widget-test: widgets/node_modules/.installed
+	cd widgets && node --test test/ && node build.mjs --check
+
 # The docs pages load widget JavaScript from the site itself: fetched once from the npm
 # registry into build/ (ignored), at the version of the installed anywidget.
 widget-js: $(STAMP)
@@ -57,7 +72,7 @@ serve-docs: widget-js
 
 # One pytest run: unit and conformance tests, the Binder check, the browser tests (against
 # the site just built) and the notebooks.
-test: lint docs
+test: lint widget-test docs
 	DOCS_SITE_DIR=site $(BIN)/pytest tests notebooks --nbval-lax --nbval-current-env -rs \
 		-p no:cacheprovider
 
@@ -75,4 +90,5 @@ bench-peers: $(BENCH_VENV)/.installed
 	$(BENCH_VENV)/bin/python benchmarks/peers.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor \
+		widgets/node_modules

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import weakref
+from bisect import bisect_right
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +25,13 @@ from ..core.agents import RandomAgent
 from ..core.cards import parse_card
 from ..core.errors import CardlabError, IllegalActionError
 from ..core.match import Agents, Match
-from ..core.replay import Replay
+from ..core.replay import Replay, _apply_step
 from ..core.state import CHANCE, Game, State
 from .view import action_label, build_view, log_start
 
 HERE = Path(__file__).parent
+#: Set (to anything) while notebooks are executed for the docs site: see embed_replay.
+EMBED_ENV = "CARDLAB_EMBED_REPLAYS"
 VIEWPOINTS = ("spectator", "teacher")
 
 
@@ -43,10 +49,13 @@ class Table(anywidget.AnyWidget):
     **options : game options (new matches only), e.g. ``hands=1``
     """
 
-    _esm = HERE / "table.js"
-    _css = HERE / "table.css"
+    # Bundled from the ES modules in the repository's widgets/ folder (``make widget``).
+    _esm = HERE / "static" / "table.js"
+    _css = HERE / "static" / "table.css"
 
     view = traitlets.Dict().tag(sync=True)
+    #: The recorded match embedded for pages with no kernel (see :meth:`embed_replay`).
+    replay = traitlets.Dict().tag(sync=True)
     viewer = traitlets.Unicode("teacher").tag(sync=True)
     pace = traitlets.Float(0.4).tag(sync=True)
 
@@ -74,6 +83,8 @@ class Table(anywidget.AnyWidget):
             match.agents.update(_bots(match, seat, bots))
         if seat is not None and not 0 <= seat < match.game.players:
             raise CardlabError(f"no seat {seat!r}: seats are 0 to {match.game.players - 1}")
+        # A finished hand stays on the felt (its last trick, its spread) until Continue.
+        match.hold = True
         self._match = match
         self._seat = seat
         self._ack = len(match.state.results)  # hand results already shown
@@ -88,6 +99,8 @@ class Table(anywidget.AnyWidget):
         self._ready = True
         self._bots()
         self._sync()
+        if os.environ.get(EMBED_ENV):
+            _embed_after_each_cell(self)
 
     # ----------------------------------------------------------- Python API
     @property
@@ -125,6 +138,8 @@ class Table(anywidget.AnyWidget):
             raise CardlabError("this table has no human seat: Table(game, seat=0) to play")
         m = self._match
         self._ack = len(m.state.results)
+        if m.waiting_to_deal() and not m._redo:
+            m.deal()  # playing on after a finished hand: the next one is dealt first
         try:
             done = m.play(self._expand(act), self._seat)
         except IllegalActionError as e:
@@ -143,8 +158,9 @@ class Table(anywidget.AnyWidget):
         if m._redo:
             m.seek(m.step_count + 1)
             out: Action | str | None = m.history[-1][1]
-        elif self._pending_result():
+        elif self._pending_result() or m.waiting_to_deal():
             self._ack = len(m.state.results)
+            m.deal()
             out = None
             self._bots()
         else:
@@ -212,6 +228,71 @@ class Table(anywidget.AnyWidget):
         self._hint = (m.step_count, str(act), text)
         self._sync()
         return text
+
+    def next_hand(self) -> None:
+        """Close the score of a finished hand and deal the next (the Continue button)."""
+        m = self._match
+        self._ack = len(m.state.results)
+        if not m._redo:
+            m.deal()
+            self._bots()
+        self._sync()
+
+    def embed_replay(self, viewpoints: Sequence[int | str] | None = None) -> int:
+        """Embed every step of the match in the widget, so that a saved notebook (the docs
+        site) can step through it with no kernel; returns the number of steps.
+
+        Only the views of ``viewpoints`` are embedded.  By default: the table's viewpoint
+        and the spectator's, so a seat's view never puts another seat's cards in the page
+        (the teacher's view, which shows everything, only when it is the table's).
+        """
+        m = self._match
+        players = m.game.players
+        if viewpoints is None:
+            here = self.viewpoint
+            viewpoints = (
+                [*range(players), "spectator", "teacher"]
+                if here == "teacher"
+                else list(dict.fromkeys([here, "spectator"]))
+            )
+        keys = [_viewer_text(v, players) for v in viewpoints]
+        total = self.total_steps
+        seat = self._seat
+        frames: dict[str, list[dict[str, Any]]] = {k: [] for k in keys}
+        last: dict[str, dict[str, Any]] = {}
+        steps = m.history + m._redo[::-1]
+        st = m._checkpoints[0].clone()
+        ends: list[int] = []  # how many events there are after each step
+        for n in range(total + 1):
+            if n:
+                _apply_step(st, n - 1, *steps[n - 1])
+                ends.append(len(st.events))
+            start = log_start(st, False)
+            first = len(m._checkpoints[0].events)
+            event_steps = [
+                0 if j < first else bisect_right(ends, j) + 1 for j in range(start, len(st.events))
+            ]
+            for k in keys:
+                viewer: int | str = int(k) if k.isdigit() else k
+                obs = st.observation(viewer)
+                finished = bool(st.results) and (
+                    st.terminal or (st.chance is not None and st.chance.kind == "deal")
+                )
+                view = build_view(
+                    st,
+                    obs,
+                    human=None,
+                    step=n,
+                    total=total,
+                    show_result=finished,
+                    event_steps=event_steps,
+                )
+                view["human"] = seat
+                prev = last.get(k)
+                frames[k].append(view if prev is None else _changes(prev, view))
+                last[k] = view
+        self.replay = {"viewpoints": keys, "total": total, "frames": frames}
+        return total
 
     def to_replay(self) -> Replay:
         return self._match.to_replay()
@@ -361,13 +442,53 @@ class Table(anywidget.AnyWidget):
             elif kind == "hint":
                 self.hint()
             elif kind == "continue":
-                self._ack = len(self._match.state.results)
-                self._bots()
-                self._sync()
+                self.next_hand()
+            elif kind == "hello":
+                self.send({"type": "hello"})  # the page learns a kernel is listening
         except CardlabError as e:
             if not isinstance(e, IllegalActionError):
                 self._message = str(e)
             self._sync()
+
+
+def _changes(prev: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """What changed from one view to the next; a list is given as its new length and the
+    items that differ (``{"$len": n, "$set": {i: item}}``), as most steps change one zone
+    or add one line of narration."""
+    out: dict[str, Any] = {}
+    for key, new in view.items():
+        old = prev.get(key)
+        if old == new:
+            continue
+        if isinstance(old, list) and isinstance(new, list):
+            changed = {str(i): x for i, x in enumerate(new) if i >= len(old) or old[i] != x}
+            out[key] = {"$len": len(new), "$set": changed}
+        else:
+            out[key] = new
+    return out
+
+
+_embedding: weakref.WeakSet[Table] = weakref.WeakSet()
+
+
+def _embed_after_each_cell(table: Table) -> None:
+    """While a notebook is executed for the docs site, every table embeds its replay after
+    each cell, so the saved page can be stepped through with no kernel."""
+    _embedding.add(table)
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - Table needs Jupyter anyway
+        return
+    ip = get_ipython()
+    if ip is None or getattr(ip, "_cardlab_embedding", False):
+        return
+
+    def after_cell(*_: Any) -> None:
+        for t in list(_embedding):
+            t.embed_replay()
+
+    ip.events.register("post_run_cell", after_cell)
+    ip._cardlab_embedding = True
 
 
 def _viewer_text(value: int | str | None, players: int) -> str:

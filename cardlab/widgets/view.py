@@ -68,6 +68,12 @@ def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
     return state.why_illegal(a, seat) or state.explain(a, seat)
 
 
+def _destination(a: Action, zones: set[str], source: str) -> str | None:
+    """The zone an action moves its card to (its last argument naming a zone), if any."""
+    last = a.args[-1] if a.args else ""
+    return last if last in zones and last != source else None
+
+
 def result_json(r: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
     return {
         "hand": r.hand + 1,
@@ -111,10 +117,11 @@ def build_view(
             "label": z.label,
             "seats": list(z.seats),
             "cards": [entry_json(c) for c in z.cards],
+            "tags": list(z.tags),
         }
         for z in obs.zones
     ]
-    card_acts: dict[str, list[list[str]]] = {}
+    card_acts: dict[str, list[list[str | None]]] = {}
     buttons: list[list[str]] = []
     # The human may play at any step it is to move at, also after stepping back: playing
     # there starts a new line of play and the recorded future is dropped.
@@ -131,16 +138,21 @@ def build_view(
         for z in obs.zones:
             named[z.name] = named.get(z.name, 0) + 1
         stacks = {z.name for z in obs.zones if z.cards and named[z.name] == 1}
+        zone_names = set(named)
         verbs: dict[str, int] = {}
         for a in obs.legal:
             cs = [c for c in a.cards if c.code in shown]
             if cs and len(a.cards) == 1:
-                card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a)])
+                # "move QH up2": click the card, then its destination on the felt
+                dest = _destination(a, zone_names, "")
+                card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a), dest])
                 verbs[a.verb] = verbs.get(a.verb, 0) + 1
                 continue
             if not a.cards and a.args and a.args[0] in stacks:
                 # "turn deck2", "slide deck1 down3": the top card of that stack is clickable
-                card_acts.setdefault("@" + a.args[0], []).append([str(a), action_label(a)])
+                dest = _destination(a, zone_names, a.args[0])
+                card_acts.setdefault("@" + a.args[0], []).append([str(a), action_label(a), dest])
+                continue
             buttons.append([str(a), action_label(a)])
         if verbs:
             verb = max(verbs, key=lambda v: verbs[v])
@@ -159,7 +171,12 @@ def build_view(
         why = {c.code: reason for c in _own_faces(obs, human, solitaire)}
     info = {k: _plain(v) for k, v in obs.info.items() if not isinstance(v, tuple | list | Mapping)}
     seats = [
-        {"values": {k: _plain(v) for k, v in seat.values.items()}, "status": seat.status}
+        {
+            "values": {k: _plain(v) for k, v in seat.values.items()},
+            "status": seat.status,
+            "team": seat.team,
+            "chips": seat.chips,
+        }
         for seat in obs.seats
     ]
     result = None
@@ -192,6 +209,9 @@ def build_view(
         "step": step,
         "total": total,
         "zones": zones,
+        "pots": [{"name": p.name, "chips": p.chips, "label": p.label} for p in obs.pots],
+        "teams": [{"name": t.name, "seats": list(t.seats), "score": t.score} for t in obs.teams],
+        "solitaire": state.game.spec.solitaire,
         "acts": card_acts,
         "buttons": buttons,
         "verb": verb,
@@ -212,7 +232,9 @@ def log_start(state: State, show_result: bool) -> int:
     return starts[-2 if show_result and len(starts) > 1 else -1] if starts else 0
 
 
-def _hint_json(hint: tuple[str, str], card_acts: Mapping[str, list[list[str]]]) -> dict[str, Any]:
+def _hint_json(
+    hint: tuple[str, str], card_acts: Mapping[str, list[list[str | None]]]
+) -> dict[str, Any]:
     act, text = hint
-    key = next((k for k, acts in card_acts.items() if any(a == act for a, _ in acts)), None)
+    key = next((k for k, acts in card_acts.items() if any(a[0] == act for a in acts)), None)
     return {"action": act, "text": text, "key": key}

@@ -10,6 +10,8 @@
 * A registered game without a page is reported as a warning, which fails ``--strict``.
 * ``<!-- games-table -->`` in a page becomes the table of games generated from their
   specs (``cardlab.games.markdown_table``), each title linked to its page.
+* Notebooks are executed with ``CARDLAB_EMBED_REPLAYS`` set, so each card table embeds
+  its recorded steps and works as a replay viewer in the static page.
 * ``<!-- options -->`` in a game page becomes that game's options table, generated from
   its Options dataclass; a game page without the marker is reported (fails ``--strict``).
 """
@@ -17,6 +19,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +76,9 @@ def _fill(nav: list[Any], fillers: dict[str, list[str]]) -> list[Any]:
 
 def on_config(config: Any) -> Any:
     global _root
+    # Tables in the executed notebooks embed their recorded steps: the site's tables are
+    # replay viewers that work with no kernel (cardlab.widgets.Table.embed_replay).
+    os.environ["CARDLAB_EMBED_REPLAYS"] = "1"
     _root = Path(config.config_file_path).resolve().parent
     docs_dir = Path(config.docs_dir)
     if config.nav:

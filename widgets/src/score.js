@@ -1,0 +1,25 @@
+// The score panel of a finished hand: its summary, score lines and totals.
+import { esc } from "./util.js";
+
+const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+
+export function resultHtml(v, replay = false) {
+  const r = v.result;
+  if (!r) return "";
+  const lines = r.lines
+    .map((l) => `<tr><td>${esc(l.name)}</td><td class="cl-pts">${signed(l.points)}</td><td>${esc(l.reason)}</td></tr>`)
+    .join("");
+  const totals = v.names
+    .map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`)
+    .join("");
+  let over;
+  if (v.terminal) over = `<div class="cl-over">${esc(v.outcome)}</div>`;
+  else if (replay) over = "";
+  else over = '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
+  const single = v.players === 1;
+  return `<div class="cl-result" role="dialog" aria-label="hand score">
+    <button class="cl-close" data-cmd="hide-result" title="hide the score to see the table" aria-label="hide the score">×</button><h3>${single ? "Result" : `Hand ${r.hand} scored`}</h3>
+    ${r.summary ? `<p>${esc(r.summary)}</p>` : ""}
+    <table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table>
+    ${single ? "" : `<h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table>`}${over}</div>`;
+}

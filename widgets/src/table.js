@@ -1,0 +1,52 @@
+// The whole table for one view: top bar, felt (seats around the centre), narration,
+// prompt, actions and replay controls.
+import { esc, words, shown } from "./util.js";
+import { DEFS } from "./cards.js";
+import { seatPositions } from "./layout.js";
+import { seatHtml } from "./seats.js";
+import { centreHtml } from "./zones.js";
+import { actionsHtml, controlsHtml, viewOptions } from "./controls.js";
+import { logHtml } from "./log.js";
+import { resultHtml } from "./score.js";
+import { statusText } from "./status.js";
+
+export function infoHtml(v) {
+  return Object.entries(v.info)
+    .filter(([, x]) => x !== null && x !== "")
+    .map(([k, x]) => `<span class="cl-chip">${esc(words(k))}: <b>${esc(shown(x))}</b></span>`)
+    .join("");
+}
+
+/** The seats by side of the felt; the left side lists its seats from the top down. */
+export function sides(v) {
+  const where = seatPositions(v);
+  const bySide = { top: [], left: [], right: [], bottom: [] };
+  for (let s = 0; s < v.players; s++) bySide[where[s]].push(seatHtml(v, s, where[s]));
+  bySide.left.reverse();
+  return bySide;
+}
+
+export function tableHtml(v, pace, replay = false) {
+  const bySide = sides(v);
+  const phase = v.phase ? ` · ${esc(v.phase)}` : "";
+  const hand = v.players === 1 ? "" : `hand ${v.hand}`;
+  return `${DEFS}
+  <div class="cl-top">
+    <span class="cl-title">${esc(v.title)}</span><span class="cl-handno">${hand}${hand ? phase : esc(v.phase || "")}</span>
+    <span class="cl-info">${infoHtml(v)}</span>
+    <label class="cl-viewlabel">View <select class="cl-viewpoint" aria-label="viewpoint">${viewOptions(v)}</select></label>
+  </div>
+  <div class="cl-main">
+    <div class="cl-felt cl-players-${Math.min(8, v.players)}">
+      <div class="cl-area cl-area-top">${bySide.top.join("")}</div>
+      <div class="cl-area cl-area-left">${bySide.left.join("")}</div>
+      <div class="cl-area cl-area-center">${centreHtml(v)}${resultHtml(v, replay)}</div>
+      <div class="cl-area cl-area-right">${bySide.right.join("")}</div>
+      <div class="cl-area cl-area-bottom">${bySide.bottom.join("")}</div>
+    </div>
+    ${logHtml(v)}
+  </div>
+  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons)}</div>
+  ${controlsHtml(v, pace, replay)}`;
+}

@@ -1,0 +1,120 @@
+// Zones: hands (fanned), piles (squared, top card), the trick (each card in front of its
+// player), rows and melds, and the solitaire grid; plus the centre of the felt.
+import { esc } from "./util.js";
+import { cardHtml, backSummary, printed } from "./cards.js";
+import { seatPlaces, trickSpot } from "./layout.js";
+
+/** How a card is offered: clickable (a move), refused (with the reason), or neither. */
+export function cardOpts(v, e, stack) {
+  const sel = v.selected || null;
+  if (e.c !== undefined && v.acts[e.c]) return { legal: true, key: e.c, selected: sel === e.c };
+  if (stack && v.acts[stack]) return { legal: true, key: stack, selected: sel === stack };
+  if (e.c !== undefined && v.why[e.c] !== undefined) return { why: v.why[e.c] };
+  return {};
+}
+
+function topOpts(v, z, i) {
+  const e = z.cards[i];
+  const o = cardOpts(v, e, i === z.cards.length - 1 ? "@" + z.name : null);
+  if (z.tags && z.tags[i]) o.mark = z.tags[i];
+  return o;
+}
+
+/** Fan angle and lift of card ``i`` of ``n`` in a hand. */
+export function fan(i, n) {
+  if (n < 2) return "";
+  const spread = Math.min(2.2, 26 / n);
+  const a = (i - (n - 1) / 2) * spread;
+  const y = Math.abs(a) * 0.9;
+  return `--fan:${a.toFixed(2)}deg;--lift:${y.toFixed(1)}px`;
+}
+
+function inGrid(v, z) {
+  return ((v.layout && v.layout.grid) || []).some((p) => z.name.startsWith(p));
+}
+
+export function zoneHtml(v, z, where) {
+  const hint = v.layout || {};
+  const compact = (hint.compact || []).includes(z.name) || (hint.small || []).includes(z.name);
+  const label = z.label || z.name;
+  const n = z.cards.length;
+  const kind = z.kind;
+  const grid = inGrid(v, z);
+  let body;
+  let cls = `cl-zone cl-${kind}`;
+  if (kind === "pile" && !grid) {
+    const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
+    const under = n > 1 ? '<div class="cl-under"></div>' : "";
+    body = `<div class="cl-pile-stack">${under}${top}</div><div class="cl-count">${n}</div>`;
+  } else if (kind === "trick") {
+    body = trickHtml(v, z);
+    if (compact) cls += " cl-small";
+  } else if (grid) {
+    cls += " cl-column";
+    body = n ? z.cards.map((e, i) => cardHtml(e, topOpts(v, z, i))).join("") : '<div class="cl-slot"></div>';
+  } else {
+    if (compact || (where !== "bottom" && kind === "hand")) cls += " cl-small";
+    if (z.cards.some((e) => e.b !== undefined && printed(e.b))) cls += " cl-printed";
+    if (compact && n > 8) {
+      body = z.cards.slice(-8).map((e) => cardHtml(e, cardOpts(v, e))).join("") + `<span class="cl-more">${n} cards</span>`;
+    } else {
+      body = n
+        ? z.cards.map((e, i) => cardHtml(e, { ...topOpts(v, z, i), style: kind === "hand" ? fan(i, n) : "" })).join("")
+        : '<span class="cl-empty">—</span>';
+    }
+  }
+  const target = v.targets && v.targets[z.name] !== undefined
+    ? ` data-target="${esc(v.targets[z.name])}" role="button" tabindex="0"`
+    : "";
+  if (target) cls += " cl-target";
+  return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
+    <div class="cl-zone-label">${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+}
+
+export function trickHtml(v, z) {
+  const places = seatPlaces(v);
+  const cards = z.cards.map((e, i) => {
+    const seat = z.seats[i];
+    const place = seat === undefined ? null : places[seat];
+    // each card lies in front of its player, with the player's name on its outer edge
+    const spot = place ? trickSpot(place) : { left: 50, top: 50, tilt: 0, label: "below" };
+    const who = seat === undefined ? "" : `<span class="cl-trick-name cl-name-${spot.label}">${esc(v.names[seat])}</span>`;
+    const style = `left:${spot.left.toFixed(1)}%;top:${spot.top.toFixed(1)}%;--tilt:${spot.tilt}deg;z-index:${i + 1}`;
+    const side = place ? place.side : "center";
+    return `<div class="cl-trick-card cl-at-${side}" data-seat="${seat === undefined ? "" : seat}" style="${style}">${cardHtml(e, cardOpts(v, e))}${who}</div>`;
+  });
+  return `<div class="cl-trick-area cl-trick-${Math.min(8, v.players)}">${cards.join("") || '<span class="cl-empty"></span>'}</div>`;
+}
+
+/** The middle of the felt: the public zones in the layout's order, then the grid rows. */
+export function centreHtml(v) {
+  const order = v.layout.center || [];
+  const hide = v.layout.hide || [];
+  const grid = v.layout.grid || [];
+  const zones = v.zones.filter((z) => z.owner === null && !hide.includes(z.name));
+  const rank = (z) => {
+    const i = order.indexOf(z.name);
+    return i < 0 ? order.length : i;
+  };
+  zones.sort((a, b) => rank(a) - rank(b));
+  const gridded = zones.filter((z) => grid.some((p) => z.name.startsWith(p)));
+  const rest = zones.filter((z) => !gridded.includes(z));
+  const gridHtml = grid
+    .map((p) => gridded.filter((z) => z.name.startsWith(p) && !grid.some((q) => q !== p && q.startsWith(p) && z.name.startsWith(q))))
+    .filter((row) => row.length)
+    .map((row) => `<div class="cl-grid">${row.map((z) => zoneHtml(v, z, "center")).join("")}</div>`)
+    .join("");
+  return `${potsHtml(v)}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
+}
+
+/** Chips on the table (pots) and partnership scores, when the game has them. */
+export function potsHtml(v) {
+  const pots = (v.pots || []).map(
+    (p) => `<span class="cl-pot" data-pot="${esc(p.name)}">${esc(p.label || p.name)} <b>${esc(p.chips)}</b></span>`,
+  );
+  const teams = (v.teams || []).map(
+    (t) => `<span class="cl-pot cl-team" data-team="${esc(t.name)}">${esc(t.name)} (${esc(t.seats.map((s) => v.names[s]).join(" & "))}) <b>${esc(t.score)}</b></span>`,
+  );
+  const all = [...pots, ...teams];
+  return all.length ? `<div class="cl-pots">${all.join("")}</div>` : "";
+}

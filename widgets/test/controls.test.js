@@ -1,0 +1,31 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { actionsHtml, argLabel, pickerValues, COMPOSE_OVER } from "../src/controls.js";
+
+test("a few actions are buttons", () => {
+  const html = actionsHtml([["stop", "Stop"], ["pass", "Pass"]]);
+  assert.equal((html.match(/<button/g) || []).length, 2);
+});
+
+test("many actions of one verb become pickers, whatever their arguments", () => {
+  const bids = [];
+  for (let a = 0; a <= 4; a++) for (let b = a; b <= 4; b++) bids.push([`bid ${a} ${b}`, `Bid ${a} ${b}`]);
+  assert.ok(bids.length > COMPOSE_OVER);
+  const html = actionsHtml(bids);
+  assert.equal((html.match(/<select/g) || []).length, 2);
+  assert.equal((html.match(/<button/g) || []).length, 1);
+  const words = ["north", "east", "south", "west"].flatMap((s) => ["2C", "3C", "4C", "5C"].map((c) => [`give ${s} ${c}`, ""]));
+  assert.match(actionsHtml(words), /<option value="2C">2♣<\/option>/);
+});
+
+test("each picker offers only what still leads to a legal action", () => {
+  const args = [["0", "1"], ["0", "2"], ["1", "2"], ["10", "3"]];
+  assert.deepEqual(pickerValues(args, 0, []), ["0", "1", "10"]);
+  assert.deepEqual(pickerValues(args, 1, ["0"]), ["1", "2"]);
+  assert.deepEqual(pickerValues(args, 1, ["10"]), ["3"]);
+});
+
+test("card codes read as cards", () => {
+  assert.equal(argLabel("TD"), "10♦");
+  assert.equal(argLabel("deck1"), "deck1");
+});
