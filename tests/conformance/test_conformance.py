@@ -556,3 +556,34 @@ def test_undo_redo_and_seek_rebuild_the_history(
         assert m.state.events == rebuilt.events and m.scores == tuple(rebuilt.scores)
         if moved:
             assert m.state.current != "chance", f"{op} left the match waiting for a deal"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_sampled_worlds_match_the_observation(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """Every game samples worlds (``State.sample_world``) its seat cannot tell apart."""
+    game = cardlab.load(name, **options)
+    rng = random.Random(seed)
+    state = game.new_state()
+    for _ in range(120):
+        if state.terminal:
+            break
+        if state.current == "chance":
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = rng.choice(state.to_move)
+        obs = state.observation(seat)
+        if rng.random() < 0.2:
+            world = game.spec.state_class.sample_world(game, obs, rng)
+            got = world.observation(seat)
+            assert (got.zones, got.legal, got.phase, got.to_move) == (
+                obs.zones,
+                obs.legal,
+                obs.phase,
+                obs.to_move,
+            )
+        acts = state.legal_actions(seat)
+        state.apply(acts[rng.randrange(len(acts))], seat)
