@@ -445,3 +445,82 @@ __all__ = [
     "trick_timeline",
     "use_offline",
 ]
+
+
+# -------------------------------------------------------------------- search
+def move_values(df: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Bars: the search bot's expected points for each move, shaded by its share of the
+    search; the move it would play is outlined.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        From :func:`cardlab.analysis.move_values`.
+    title : str
+        Chart title.
+    """
+    import altair as alt
+
+    _need(df, ["move", "share", "value", "best"], "move_values")
+    chart = (
+        alt.Chart(df)
+        .mark_bar(stroke=SUIT_COLOURS[3])
+        .encode(
+            y=alt.Y("move:N", sort="-x", title=None),
+            x=alt.X("value:Q", title="expected points over the rest of the hand"),
+            opacity=alt.Opacity(
+                "share:Q", title="share of the search", scale=alt.Scale(range=[0.3, 1])
+            ),
+            color=alt.value(SUIT_COLOURS[1]),
+            strokeWidth=alt.condition("datum.best", alt.value(2), alt.value(0)),
+            tooltip=[
+                "move:N",
+                "visits:Q",
+                alt.Tooltip("share:Q", format=".0%"),
+                alt.Tooltip("value:Q", format="+.2f"),
+            ],
+        )
+        .properties(width=360)
+    )
+    return _titled(chart, title)
+
+
+def strength(df: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Points and intervals: the search bot's mean result against each opponent, per game.
+
+    ``df`` has ``game``, ``label``, ``mean``, ``low`` and ``high`` (one row per game and
+    label), as the strength notebook builds from ``cardlab/data/strength.csv``.
+    """
+    import altair as alt
+
+    _need(df, ["game", "label", "mean", "low", "high"], "strength")
+    base = alt.Chart(df).encode(
+        y=alt.Y("label:N", title=None),
+        color=alt.Color(
+            "label:N",
+            legend=None,
+            scale=alt.Scale(
+                range=[SUIT_COLOURS[1], SUIT_COLOURS[0], SUIT_COLOURS[2], SUIT_COLOURS[3]]
+            ),
+        ),
+    )
+    rules = base.mark_rule().encode(
+        x=alt.X("low:Q", title="points against the others' average"), x2="high:Q"
+    )
+    points = base.mark_point(filled=True, size=60).encode(
+        x="mean:Q",
+        tooltip=[
+            "game:N",
+            "label:N",
+            alt.Tooltip("mean:Q", format="+.1f"),
+            alt.Tooltip("low:Q", format="+.1f"),
+            alt.Tooltip("high:Q", format="+.1f"),
+        ],
+    )
+    zero = alt.Chart().mark_rule(strokeDash=[3, 3], color="#888").encode(x=alt.datum(0))
+    chart = (
+        alt.layer(rules, points, zero, data=df)
+        .properties(width=300, height=80)
+        .facet(row=alt.Row("game:N", title=None))
+    )
+    return _titled(chart, title)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from ..core.actions import Action
 from ..core.agents import RandomAgent
 from ..core.cards import parse_card
 from ..core.errors import CardlabError, IllegalActionError
-from ..core.match import Agents, Match
+from ..core.match import Agents, Match, make_agent
 from ..core.replay import Replay, _apply_step
 from ..core.state import CHANCE, Game, State
 from .view import action_label, build_view, log_start
@@ -204,8 +204,10 @@ class Table(anywidget.AnyWidget):
         self._sync()
         return bool(done)
 
-    def hint(self) -> str:
-        """What the game's heuristic bot would play for your seat now, and why.
+    def hint(self, bot: str | None = None) -> str:
+        """What a bot would play for your seat now, and why: the game's heuristic bot,
+        or the one named (``bot="search"``: the search bot, with the share of its search
+        and the expected points of its top moves).
 
         Nothing is played: the suggestion shows beside the prompt (the card glows) until
         the match moves on.  Returns the hint's text.
@@ -215,14 +217,20 @@ class Table(anywidget.AnyWidget):
         seat = self._seat
         if seat is None or seat not in st.to_move or st.chance is not None or st.terminal:
             raise CardlabError("there is no move of yours to suggest right now")
-        bots = m.game.spec.bots
-        bot = (bots.get("heuristic") or next(iter(bots.values()), RandomAgent))(seat, m.seed)
+        if bot is not None:
+            agent = make_agent(m.game, bot, seat, m.seed)
+            assert agent is not None
+        else:
+            bots = m.game.spec.bots
+            agent = (bots.get("heuristic") or next(iter(bots.values()), RandomAgent))(seat, m.seed)
         obs = st.observation(seat)
-        act = bot.act(obs)
-        why = bot.explain(obs, act)
+        act = agent.act(obs)
+        why = agent.explain(obs, act)
         text = f"Hint: {action_label(act)}."
         if why and len(obs.legal) == 1:
             text = f"Hint: {action_label(act)}: {why}."
+        elif why and bot == "search":
+            text += f" The search's reasons: {why}."
         elif why:
             text += f" The bot's rule of thumb: {why}."
         self._hint = (m.step_count, str(act), text)

@@ -1,0 +1,113 @@
+"""How strong is the search bot?  Duplicate deals, seats rotated, written to a CSV.
+
+For every game, each deal is played once per seat with the search bot in that seat and
+the opponent bot (``heuristic`` or ``random``) in every other, so every seat's cards
+are played by the search bot once; a solitaire deal is played once by each bot.  Each
+row of ``cardlab/data/strength.csv`` is one deal: the search bot's mean result over the
+rotations, as points against the others' average (higher is better whatever the game's
+scoring: negated when lower totals win; a solitaire's row is search minus opponent), and
+its share of wins.  In the Foresight-deck games the search bot also plays with a sampler
+that ignores the backs (``sampler="no backs"``), against the heuristic bot on the same
+deals: the difference is what reading the backs is worth.
+
+Every game is one hand (``hands=1``).  Run with ``python benchmarks/strength.py``
+(``--deals``, ``--budgets``, ``--games``); the CSV's first comment line records the
+sizes used.  Long: run it niced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+import cardlab
+from cardlab.core.match import Match
+from cardlab.core.search import SearchAgent
+from cardlab.games import GAMES
+from cardlab.rules.worlds import sample_without_backs
+
+OUT = Path(__file__).resolve().parent.parent / "cardlab" / "data" / "strength.csv"
+ROLLOUT = "random"
+FIELDS = ("game", "players", "opponent", "budget", "sampler", "deal", "points", "wins")
+
+
+def play_deal(name: str, deal: int, opponent: str, budget: int, blind: bool) -> tuple[float, float]:
+    """The search bot's mean relative points and win share over the seat rotations."""
+    game = cardlab.load(name, hands=1)
+    n = game.players
+    lower = game.spec.lower_is_better
+    sign = -1.0 if lower else 1.0
+    seed = f"strength/{name}/{deal}"
+    sampler = sample_without_backs if blind else None
+
+    def search(seat: int) -> SearchAgent:
+        return SearchAgent(seat, seed, iterations=budget, sampler=sampler, rollout=ROLLOUT)
+
+    if game.spec.solitaire:
+        mine = Match(game, seed=seed, agents=[search(0)])
+        mine.run()
+        theirs = Match(game, seed=seed, agents=[opponent])
+        theirs.run()
+        diff = sign * (mine.scores[0] - theirs.scores[0])
+        return diff, float(bool(mine.winners())) - float(bool(theirs.winners()))
+    points = wins = 0.0
+    for seat in range(n):
+        agents: list[object] = [opponent] * n
+        agents[seat] = search(seat)
+        m = Match(game, seed=seed, agents=agents)  # type: ignore[arg-type]
+        m.run()
+        scores = m.scores
+        others = (sum(scores) - scores[seat]) / (n - 1)
+        points += sign * (scores[seat] - others)
+        winners = m.winners()
+        wins += 1.0 / len(winners) if seat in winners else 0.0
+    return points / n, wins / n
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--solitaire-deals", type=int, default=6)
+    p.add_argument("--budgets", default="25,100", help="search iterations, comma-separated")
+    p.add_argument("--games", default="", help="comma-separated (default: all)")
+    p.add_argument("--out", default=str(OUT))
+    args = p.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    names = args.games.split(",") if args.games else [s.name for s in GAMES]
+    jobs = []
+    for name in names:
+        game = cardlab.load(name)
+        deals = args.solitaire_deals if game.spec.solitaire else args.deals
+        for budget in budgets:
+            for opponent in ("heuristic", "random"):
+                jobs += [(name, d, opponent, budget, False) for d in range(deals)]
+        if game.deck.informative:
+            jobs += [(name, d, "heuristic", budgets[-1], True) for d in range(deals)]
+    start = time.process_time()
+    rows = []
+    for name, d, opponent, budget, blind in tqdm(jobs, desc="deals"):
+        pts, wins = play_deal(name, d, opponent, budget, blind)
+        players = cardlab.load(name).players
+        rows.append(
+            (name, players, opponent, budget, "no backs" if blind else "backs", d, pts, wins)
+        )
+    cpu = time.process_time() - start
+    with open(args.out, "w", newline="") as f:
+        f.write(
+            f"# search bot strength: {args.deals} deals ({args.solitaire_deals} for a "
+            f"solitaire), budgets {args.budgets} iterations, one hand per game, seats "
+            f"rotated; {cpu / 60:.0f} CPU-minutes\n"
+        )
+        w = csv.writer(f)
+        w.writerow(FIELDS)
+        for r in rows:
+            w.writerow([*r[:6], f"{r[6]:.3f}", f"{r[7]:.3f}"])
+    print(f"wrote {len(rows)} rows to {args.out} in {cpu / 60:.1f} CPU-minutes")
+
+
+if __name__ == "__main__":
+    main()
