@@ -1,0 +1,416 @@
+"""Every exercise of every notebook, checked here rather than in the notebooks.
+
+Each notebook's code cells run in this process, as a kernel would run them; every exercise
+a notebook asks is collected and checked: its intended answer is accepted, a typical wrong
+one is explained without giving the answer away, the hint comes before the answer, and its
+widget works. The facts the notebooks' text relies on are checked on the namespace each
+notebook leaves behind.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import json
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardlab
+from cardlab import lessons
+from cardlab.exercises import CardsExercise, ChoiceExercise, Exercise, NumberExercise
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(NOTEBOOKS.glob("[0-9]*.ipynb"))
+
+
+def _code_cells(path: Path) -> list[str]:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def _asks(path: Path) -> bool:
+    return any("ask(" in src for src in _code_cells(path))
+
+
+@contextlib.contextmanager
+def _cwd(path: Path) -> Iterator[None]:
+    old = Path.cwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+_RUNS: dict[str, tuple[dict[str, Any], list[tuple[int, Exercise]]]] = {}
+
+
+def _run(path: Path, tmp: Path) -> tuple[dict[str, Any], list[tuple[int, Exercise]]]:
+    """Run a notebook's code cells here; its namespace and the exercises it asked, by cell."""
+    if path.name in _RUNS:
+        return _RUNS[path.name]
+    asked: list[tuple[int, Exercise]] = []
+    real = lessons.ask
+    cell = -1
+
+    def ask(key: str, *context: Any, **options: Any) -> Exercise:
+        ex = real(key, *context, **options)
+        asked.append((cell, ex))
+        return ex
+
+    ns: dict[str, Any] = {"__name__": "__main__"}
+    lessons.ask = ask  # type: ignore[assignment]
+    try:
+        with _cwd(tmp):
+            for cell, src in enumerate(_code_cells(path)):
+                exec(compile(src, f"{path.name}[{cell}]", "exec"), ns)
+    finally:
+        lessons.ask = real
+    _RUNS[path.name] = ns, asked
+    return ns, asked
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("notebooks")
+
+
+# ------------------------------------------------------------------ static: no answers shown
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+def test_notebook_cells_hold_no_asserts_and_no_answers(path: Path) -> None:
+    for src in _code_cells(path):
+        if any(line.lstrip().startswith(("%", "!")) for line in src.splitlines()):
+            continue
+        tree = ast.parse(src)
+        for node in ast.walk(tree):
+            assert not isinstance(node, ast.Assert), f"{path.name}: assert in a cell:\n{src}"
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                assert not node.id.startswith("answer"), f"{path.name}: a filled-in answer:\n{src}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert not node.func.id.startswith("check_"), f"{path.name}: {src}"
+                if node.func.id == "ask":
+                    key, *context = node.args
+                    assert isinstance(key, ast.Constant), src
+                    assert not any(isinstance(a, ast.Constant) for a in context), src
+                    assert not node.keywords, src
+
+
+# ------------------------------------------------------------------ each exercise, checked
+#: The answers the notebooks used to ship filled in: the computed answers must agree.
+INTENDED: dict[str, Any] = {
+    "welcome/two-player-games": 2,
+    "welcome/north-leads": "2C",
+    "hearts/first-trick": "2D 4D 9D QD 3S 7S AS",
+    "hearts/west-leads": "JC QC AC JD KD AD 9S TS JS KS",
+    "hearts/west-score": 25,
+    "hearts/omnibus-moon": -36,
+    "hearts/one-suit-back": "2S 3S",
+    "hearts/points-per-hand": 26,
+    "gin/least-deadwood": 30,
+    "gin/discard": "5H 6H 7H 9S 9D 9C 2C 3D KS 4S",
+    "gin/knock-card": "KS",
+    "gin/knock-score": 3,
+    "gin/undercut": 13,
+    "gin/parlett-limit": 4,
+    "gin/heart-back": "3H",
+    "gin/gin-only-undercut": "no",
+    "foresight/south-follows": "AS JS TS 9S 7S 6S 5S 3S",
+    "foresight/trick-winner": "West",
+    "foresight/bid-points": 6,
+    "foresight/south-score": 7,
+    "heartburn/east-follows": "9C",
+    "heartburn/hole-card": "play hole 1",
+    "heartburn/south-score": 0,
+    "heartburn/megan": 25,
+    "bourbon/discard": "5H 6H 7H 2C 2D 2S 9S TS JS KC",
+    "bourbon/knock-card": "KC",
+    "bourbon/knock-score": 18,
+    "bourbon/face-down-draw": "draw right",
+    "bourbon/undercut-picture": 16,
+    "frozen/movable": "KH QH",
+    "frozen/slide": "yes",
+    "frozen/score": 2,
+    "frozen/levels-with-backs": 3,
+    "backs/three-suit-candidates": 3,
+    "backs/most-leaking-class": 1,
+    "backs/safe-hole-class": 1,
+    "compare/west-score": 17,
+    "compare/ten-of-diamonds-alone": 0,
+    "bots/fewest-points": "heuristic",
+    "bots/points-per-seat": 6.5,
+    "bots/first-mover": "non-dealer",
+}
+#: Other wrong answers the notebooks' checks used to reject.
+ALSO_WRONG: dict[str, list[Any]] = {
+    "hearts/first-trick": ["QS"],
+    "hearts/west-leads": ["JC QC AC JD KD AD 9S TS JS KS QH"],
+    "gin/discard": ["5H 6H 7H 9S 9D 9C 2C 3D KS 4S 8H"],
+    "foresight/south-follows": ["AS JS TS 9S 7S 6S 5S 3S JH"],
+    "heartburn/east-follows": ["9C 3S"],
+    "heartburn/hole-card": ["play hole 2"],
+    "bourbon/discard": ["5H 6H 7H 2C 2D 2S 9S TS JS KC 3C"],
+}
+
+
+def _fresh(ex: Exercise) -> Exercise:
+    """A copy with no attempts, so each check starts as a learner would."""
+    import copy
+
+    new = copy.copy(ex)
+    new.attempts, new.solved, new.revealed, new._view = 0, False, False, None
+    return new
+
+
+def _gives_away(ex: Exercise, message: str) -> bool:
+    said = message.split("Hint:")[0]
+    if ex.why.rstrip(".")[1:] in message:
+        return True
+    if isinstance(ex, ChoiceExercise):
+        return re.search(rf"\b{re.escape(ex.answer_text())}\b", said) is not None
+    if isinstance(ex, CardsExercise):
+        missed = ex.expected - ex._key(ex.typical)
+        return any(c.text in message for c in missed)
+    if isinstance(ex, NumberExercise):
+        return re.search(rf"(?<![\d.]){re.escape(ex.answer_text())}(?![\d.])", said) is not None
+    return False
+
+
+def check_exercise(ex: Exercise) -> None:
+    key = ex.key
+    assert ex.question and ex.hint and ex.why, key
+    # The intended answer is accepted, with the explanation.
+    right = _fresh(ex).check(INTENDED[key])
+    assert right.ok, (key, str(right))
+    assert ex.why.rstrip(".")[:40].lower() in right.message.lower(), (key, right.message)
+    assert _fresh(ex).check(ex.expected).ok, key
+    # A typical wrong answer is explained (not just rejected), hint first, no answer.
+    ex = _fresh(ex)
+    assert ex.typical is not None, key
+    wrong = ex.check(ex.typical)
+    assert not wrong.ok, (key, ex.typical)
+    said = ex.diagnose(ex.typical)
+    assert said and said in wrong.message, (key, wrong.message)
+    assert f"Hint: {ex.hint}" in wrong.message, key
+    assert not _gives_away(ex, wrong.message), (key, wrong.message)
+    assert not ex.revealed
+    for other in ALSO_WRONG.get(key, []):
+        v = ex.check(other)
+        assert not v.ok and ex.diagnose(other), (key, other, str(v))
+    # The answer only when asked for, with the explanation.
+    solution = ex.solution()
+    assert ex.revealed and ex.answer_text() in solution and ex.why.rstrip(".")[1:] in solution
+    assert key in repr(ex) and ex.question in repr(ex)
+
+
+def _widget_round_trip(ex: Exercise) -> None:
+    """Check, Hint and Show answer through the widget, as clicks would do them."""
+    ex = _fresh(ex)
+    box = ex.widget()
+    view = ex._view
+    assert view is not None and box is view.box
+    check, hint, show = box.children[2].children
+    feedback = box.children[3]
+
+    def answer(value: Any) -> None:
+        control = view.control
+        if isinstance(ex, CardsExercise):
+            chosen = ex._key(value)
+            for b in ex._buttons(control):
+                b.value = b.card in chosen
+        elif isinstance(ex, ChoiceExercise):
+            control.value = next(o for o in ex.options if o.lower() == ex._key(value))
+        else:
+            control.value = str(value)
+
+    check.click()
+    assert "no" in feedback.value.lower() and "Hint:" in feedback.value  # nothing chosen yet
+    answer(ex.typical)
+    check.click()
+    assert "cl-ex-no" in feedback.value and "Hint:" in feedback.value
+    hint.click()
+    assert "cl-ex-hint" in feedback.value
+    assert not ex.revealed
+    show.click()
+    assert "cl-ex-ans" in feedback.value and ex.revealed
+    if isinstance(ex, CardsExercise):
+        marked = {b.card for b in ex._buttons(view.control) if "cl-ex-answer" in b._dom_classes}
+        assert marked == ex.expected
+    answer(ex.expected)
+    check.click()
+    assert "cl-ex-ok" in feedback.value, feedback.value
+    bundle = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == repr(ex)
+
+
+ASKING = [p for p in ALL if _asks(p)]
+
+
+@pytest.mark.parametrize("path", ASKING, ids=lambda p: p.stem)
+def test_every_exercise_of_the_notebook(path: Path, workdir: Path) -> None:
+    _, asked = _run(path, workdir)
+    assert asked, f"{path.name} asks nothing"
+    text = path.read_text(encoding="utf-8")
+    for _, ex in asked:
+        check_exercise(ex)
+        _widget_round_trip(ex)
+        assert ex.why not in text, f"{path.name} shows the explanation of {ex.key}"
+
+
+def test_every_exercise_in_the_catalogue_is_asked(workdir: Path) -> None:
+    seen = {ex.key for p in ASKING for _, ex in _run(p, workdir)[1]}
+    assert seen == set(lessons.keys())
+    assert set(INTENDED) == set(lessons.keys())
+
+
+# ------------------------------------------------------------------ the notebooks' facts
+def _welcome(ns: dict[str, Any]) -> None:
+    t, m, loaded, replay, df = ns["t"], ns["m"], ns["loaded"], ns["replay"], ns["df"]
+    assert t.state.phase == "play" and t.match.step_count == t.total_steps
+    assert len(loaded) == m.step_count == len(replay)
+    assert loaded.state_at(len(loaded)).scores == m.state.scores
+    assert df.score_0.mean() < df[["score_1", "score_2", "score_3"]].mean().mean()
+
+
+def _hearts(ns: dict[str, Any]) -> None:
+    m, me, points = ns["m"], ns["me"], ns["points"]
+    assert m.state.results[-1].points == (0, 1, 0, 25)
+    assert me.terminal and sum(me.state.results[-1].points) in (26, 78)
+    assert set(ns["totals"]) <= {26, 78}
+    assert points.iloc[:, 0].mean() < points.iloc[:, 1:].mean().min()
+
+
+def _gin(ns: dict[str, Any]) -> None:
+    ok, bm, flip, fm, me, endings = (ns[k] for k in ("ok", "bm", "flip", "fm", "me", "endings"))
+    assert not [a for a in ok.legal_actions() if a.verb != "discard"]
+    assert bm.winners() == (0,)
+    assert [bm.observation(0).value(s, "hands_won") for s in (0, 1)] == [4, 7]
+    assert bm.observation(0).info["payout"].amount == 3.7
+    assert tuple(bm.scores_frame().iloc[-1][["total_0", "total_1"]]) == bm.scores
+    assert flip.winners() == (0,) and flip.scores[1] >= flip.scores[0]
+    assert flip.observation(0).info["payout"] is None
+    assert cardlab.parse_card("3H") in fm.observation("teacher").hand_of(1).faces
+    assert [c.code for c in fm.game.deck.cards if fm.game.deck.back_of(c) == "♥"] == ["2H", "3H"]
+    assert me.terminal and len(me.state.results) == 1
+    assert endings.loc["gin", "gin only"] > endings.loc["gin", "standard"]
+    assert abs(endings.sum() - 1).max() < 1e-6
+    if "undercuts" in endings.index:
+        assert endings.loc["undercuts", "gin only"] == 0
+
+
+def _foresight(ns: dict[str, Any], asked: list[tuple[int, Exercise]]) -> None:
+    bid_points, m, bots, wins = ns["bid_points"], ns["m"], ns["bots"], ns["wins"]
+    south = next(ex for _, ex in asked if ex.key == "foresight/south-follows")
+    assert isinstance(south, CardsExercise) and south.state is not None
+    assert not any("hole" in a for a in south.state.legal_actions(2))  # no ♠ on South's holes
+    assert [bid_points((3, 4, 4), t) for t in (4, 3, 2, 5)] == [10, 6, 2, 5]
+    assert m.state.results[-1].points[0] == 0  # North took the fewest tricks, alone
+    assert bots.terminal and len(bots.state.results) == 1
+    assert wins.iloc[0] > wins.iloc[1:].max()
+
+
+def _heartburn(ns: dict[str, Any]) -> None:
+    m, hand_scores = ns["m"], ns["hand_scores"]
+    assert m.state.results[-1].points == (0, 0, 0, 26)
+    assert hand_scores([ns["aaron"], ns["megan"], ns["cory"], ns["josh"]]) == [0, 25, 13, 0]
+    assert ns["bot"] > ns["others"]
+
+
+def _bourbon(ns: dict[str, Any]) -> None:
+    m, bot, obs = ns["m"], ns["bot"], ns["obs"]
+    assert m.state.results[-1].points == (18, 3)
+    assert bot.act(obs) == "draw right"
+    assert ns["bots"].terminal and len(ns["bots"].state.results) == 1
+    assert ns["short"].terminal and max(ns["short"].scores) >= 50
+    melds, most_cards = ns["melds"], ns["most_cards"]
+    assert ns["best_melds"](ns["hand"]).points == 10
+    assert melds.card_values(most_cards(ns["mask"])) == 11
+    assert "knock KC" in ns["k"].legal_actions()  # 10 points by the rule cardlab keeps
+    endings = ns["endings"]
+    assert abs(endings.sum() - 1) < 1e-6 and "knocks" in endings.index
+    assert ns["games"].win_0.mean() > 0.9
+
+
+def _frozen(ns: dict[str, Any]) -> None:
+    up1 = ns["state"].observation(0).zone("up1").faces
+    assert [c.code for c in up1] == ["KH", "QH", "JH", "TH", "9H"]
+
+
+def _backs(ns: dict[str, Any]) -> None:
+    analysis, classes = ns["analysis"], ns["classes"]
+    assert len(analysis.candidates("♥♠")) == 4
+    assert len(analysis.candidates("♥♠", model="suits")) == 12
+    assert abs(classes.set_index("suits").loc[3, "bits_table"] - 1.585) < 1e-3
+    assert analysis.entropy("♥♠", seen="4H 7S") == 1.0
+    h = ns["h"] if "h" in ns else analysis.holdings(ns["m"].state, 0)
+    assert (h.bits_table < h.bits_suits).all() and (h.bits_suits < h.bits_plain).all()
+    over = ns["over"]
+    first = over[over.trick == 1]
+    assert (first.opp_table < first.opp_plain / 2).all()
+    assert over.opp_table.iloc[-4:].max() <= 6
+    assert (ns["pairs"].card_leak > 1).all()
+    assert [c.code for c in analysis.candidates("♥♠", backs=ns["mine"])] == ["4H", "7H", "5S", "7S"]
+    assert len(ns["mine_over"]) == len(over)
+    r = ns["rates"].set_index("plays_of")
+    assert r.loc["1 suits", "wrong"] == 0 and 0 < r.loc["all", "per_play"] < 1
+
+
+def _compare(ns: dict[str, Any]) -> None:
+    assert ns["hand_scores"](ns["masks"]) == [12, 0, 0, 17]
+    incentive = ns["incentive"]
+    hb = incentive[incentive.rule.str.startswith("Heartburn")]
+    hb = hb.set_index("hearts taken by North").points
+    assert hb[0] == 0 and hb[1] == 2 and hb[3] == 0 and hb[8] == 0
+    assert set(ns["summary"].index) == set(ns["frames"])
+    assert len(ns["long"]) == 2 * 40 * 4
+    game = ns["game"]
+    assert game.terminal and max(game.scores) >= 50
+    info = ns["info"]
+    assert list(info.game) == ["hearts", "heartburn"]
+    assert (info.opp_leak_share > 0.5).all()
+
+
+def _bots(ns: dict[str, Any]) -> None:
+    assert ns["m"].terminal
+    bots, seats, roles = ns["bots"], ns["seats"], ns["roles"]
+    assert (
+        bots.loc["heuristic", "mean points"]
+        < bots.loc["lowest", "mean points"]
+        < bots.loc["random", "mean points"]
+    )
+    low = seats["mean points"] - 2 * seats["std. error"]
+    high = seats["mean points"] + 2 * seats["std. error"]
+    assert low.max() < high.min()  # every pair of seats overlaps: no seat stands out
+    gin_bots = ns["gin_bots"]
+    assert (gin_bots.points_0 > 0).mean() > 0.9
+    assert roles.points["non-dealer"] > roles.points["dealer"]
+    assert (ns["share"] - 0.5) / ns["se"] > 2
+
+
+FACTS: dict[str, Callable[..., None]] = {
+    "00-welcome": _welcome,
+    "10-hearts": _hearts,
+    "11-gin-rummy": _gin,
+    "20-foresight": _foresight,
+    "21-heartburn": _heartburn,
+    "22-bourbon": _bourbon,
+    "23-frozen-novelty": _frozen,
+    "30-foresight-backs": _backs,
+    "31-hearts-vs-heartburn": _compare,
+    "32-bots-and-seats": _bots,
+}
+
+
+@pytest.mark.parametrize("name", FACTS)
+def test_what_the_notebook_text_says_holds(name: str, workdir: Path) -> None:
+    ns, asked = _run(NOTEBOOKS / f"{name}.ipynb", workdir)
+    fn = FACTS[name]
+    if fn.__code__.co_argcount == 2:
+        fn(ns, asked)
+    else:
+        fn(ns)
