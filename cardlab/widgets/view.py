@@ -183,6 +183,7 @@ def build_view(
     if show_result and state.results:
         result = result_json(state.results[-1], names)
     start = log_start(state, show_result)
+    held = bool(state.results) and state.chance is not None and state.chance.kind == "deal"
     events = state.events
     steps = event_steps if len(event_steps) == len(events) - start else ()
     log = [
@@ -199,8 +200,9 @@ def build_view(
         "outcome": state.outcome.summary if state.outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
-        "phase": obs.phase,
-        "hand": obs.hand + 1,
+        # a finished hand held on the table until the next deal is still that hand
+        "phase": "hand over" if held else obs.phase,
+        "hand": len(state.results) if held else obs.hand + 1,
         "dealer": obs.dealer,
         "to_move": list(obs.to_move),
         "scores": list(obs.scores),

@@ -12,6 +12,8 @@
   specs (``cardlab.games.markdown_table``), each title linked to its page.
 * Notebooks are executed with ``CARDLAB_EMBED_REPLAYS`` set, so each card table embeds
   its recorded steps and works as a replay viewer in the static page.
+* Each game page shows a picture of its table (``docs/images/tables/<game>.png``, drawn by
+  ``docs/scripts/table_pictures.py``) before its first section; a missing one is reported.
 * ``<!-- options -->`` in a game page becomes that game's options table, generated from
   its Options dataclass; a game page without the marker is reported (fails ``--strict``).
 """
@@ -112,13 +114,26 @@ def on_files(files: Files, config: Any) -> Files:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
     uri = page.file.src_uri
     if uri.startswith("games/") and uri.endswith(".md") and uri != "games/index.md":
-        markdown = _options(markdown, uri[len("games/") : -len(".md")])
+        name = uri[len("games/") : -len(".md")]
+        markdown = _picture(_options(markdown, name), name, Path(config.docs_dir))
     if GAMES_TABLE in markdown:
         from cardlab.games import markdown_table
 
         up = "../" * uri.count("/")
         markdown = markdown.replace(GAMES_TABLE, markdown_table(link=up + "games/{name}.md"))
     return markdown
+
+
+def _picture(markdown: str, name: str, docs_dir: Path) -> str:
+    """The game's table in mid-hand, before the page's first section
+    (``docs/images/tables/<name>.png``, drawn by ``docs/scripts/table_pictures.py``)."""
+    if not (docs_dir / "images" / "tables" / f"{name}.png").is_file():
+        log.warning("no picture of the %s table: run docs/scripts/table_pictures.py", name)
+        return markdown
+    alt = f"The {name.replace('_', ' ')} table in the middle of a hand"
+    figure = f"![{alt}](../images/tables/{name}.png)\n\n"
+    at = markdown.find("\n## ")
+    return markdown + "\n" + figure if at < 0 else markdown[: at + 1] + figure + markdown[at + 1 :]
 
 
 def _options(markdown: str, name: str) -> str:

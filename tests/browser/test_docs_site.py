@@ -200,3 +200,69 @@ def test_notebook_charts_render(site_dir: Path, site_url: str, offline_page: Any
         assert errors(page) == [], rel
     assert drawn, f"charts were expected on {with_charts} but none was drawn"
     assert page.external_requests == []
+
+
+WIDGET_STATE = re.compile(
+    r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
+)
+
+
+def _tables_in(html: str) -> list[dict[str, Any]]:
+    """The card tables' saved states in a page: each with its view and embedded replay."""
+    import json
+
+    out = []
+    for block in WIDGET_STATE.findall(html):
+        for model in json.loads(block)["state"].values():
+            st = model.get("state", {})
+            if isinstance(st.get("view"), dict) and "zones" in st["view"]:
+                out.append(st)
+    return out
+
+
+def test_docs_tables_are_replay_viewers_with_no_kernel(
+    site_dir: Path, site_url: str, offline_page: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    page = offline_page
+    with_tables = [
+        rel
+        for rel in matching(site_dir, WIDGET_VIEW)
+        if _tables_in((site_dir / rel / "index.html").read_text(encoding="utf-8"))
+    ]
+    assert with_tables, "no page shows a card table"
+    for rel in with_tables:
+        for st in _tables_in((site_dir / rel / "index.html").read_text(encoding="utf-8")):
+            replay = st.get("replay") or {}
+            assert replay.get("frames"), f"{rel}: a table without its recorded steps"
+            shown = st["view"]["viewer"]
+            # a seat's table never embeds another seat's view, nor the teacher's
+            if shown != "teacher":
+                assert set(replay["viewpoints"]) <= {shown, "spectator"}, rel
+    rel = with_tables[0]
+    page.goto(site_url + rel, wait_until="load")
+    t = page.locator('.cl-root[data-mode="replay"]').first
+    expect(t).to_be_visible(timeout=30_000)
+    # Nothing here pretends to be playable: no lit cards, no Undo or Hint, no "Your turn".
+    expect(t.locator(".cl-card.cl-legal")).to_have_count(0)
+    expect(t.locator('[data-cmd="undo"], [data-cmd="hint"]')).to_have_count(0)
+    expect(t.locator(".cl-prompt")).not_to_contain_text("Your turn")
+    total = int(t.get_attribute("data-total") or 0)
+    t.locator('[data-cmd="start"]').click()
+    expect(t).to_have_attribute("data-step", "0")
+    t.locator('[data-cmd="step"]').click()
+    expect(t).to_have_attribute("data-step", str(min(1, total)))
+    t.locator(".cl-scrub").evaluate(
+        "(el) => { el.value = el.max; el.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    expect(t).to_have_attribute("data-step", str(total))
+    t.locator('[data-cmd="back"]').click()
+    expect(t).to_have_attribute("data-step", str(max(0, total - 1)))
+    t.locator(".cl-viewpoint").select_option("spectator")
+    expect(t).to_have_attribute("data-viewer", "spectator")
+    expect(t.locator(".cl-hand [data-code]")).to_have_count(0)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / "docs_replay_viewer.png"))
+    assert errors(page) == [], rel
+    assert page.external_requests == []

@@ -41,6 +41,13 @@ def _notebook() -> dict[str, Any]:
         # a solitaire played until its face-up cards are stuck (every Up stack is taken)
         f"stuck = Table('frozen_novelty', seat=0, seed={SEED}, pace=0)\n"
         f"for a in {STUCK!r}:\n    stuck.play(a)\nstuck",
+        # bots play every seat to the end of the first hand, which stays on the felt
+        "held = {}",
+        *(
+            f"held[{spec.name!r}] = Table({spec.name!r}, seat=None, seed={SEED}, pace=0, "
+            f"hands={1 if spec.solitaire else 2})\nheld[{spec.name!r}]"
+            for spec in GAMES
+        ),
     ]
     return {
         "cells": [
@@ -68,7 +75,7 @@ def tables(lab: Any, browser: Any) -> Iterator[Any]:
     pg.page_errors = errors
     open_notebook(pg, lab.url("lab/tree/tables.ipynb", reset=""))
     run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(len(NAMES) + 2, timeout=60_000)
+    expect(pg.locator(".cl-root")).to_have_count(2 * len(NAMES) + 2, timeout=60_000)
     yield pg
     ctx.close()
 
@@ -341,3 +348,185 @@ def test_paced_bots_move_on_their_own(tables: Any, shot: None) -> None:
         if most >= 3:
             break
     assert most >= 3, "bots did not move one at a time"
+
+
+def _held(pg: Any, name: str) -> Any:
+    t = pg.locator(f'.cl-root[data-game="{name}"]').last
+    t.scroll_into_view_if_needed()
+    return t
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
+    tables: Any, name: str, shot: None
+) -> None:
+    t = _held(tables, name)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    panel = t.locator(".cl-result")
+    expect(panel).to_be_visible()
+    hand = t.locator(".cl-handno").inner_text()
+    step = _step(t)
+    t.screenshot(path=str(ARTIFACTS / f"screen_{name}_3_end.png"))
+    t.locator('[data-cmd="hide-result"]').click()
+    expect(panel).to_have_count(0)
+    solitaire = t.locator(".cl-seat").count() == 1
+    if solitaire:
+        # a solitaire says won or lost with its score, never that a player "wins"
+        assert re.match(r"^(Won|Lost)", t.locator(".cl-prompt").inner_text())
+        expect(t.locator(".cl-dealer")).to_have_count(0)
+    elif t.locator('.cl-zone[data-zone="melds"]').count():
+        # a rummy spread: both hands laid out in melds, deadwood counted, lay-offs marked
+        expect(t.locator('.cl-zone[data-zone="deadwood"]')).to_have_count(2)
+        expect(t.locator('.cl-zone[data-zone="deadwood"] .cl-zone-label').first).to_contain_text(
+            "deadwood ("
+        )
+        expect(t.locator(".cl-hand [data-code], .cl-hand [data-back]")).to_have_count(0)
+        laid = t.locator('.cl-zone[data-zone="melds"] [data-mark="laid off"]').count()
+        said = t.locator(".cl-log li", has_text="lays off").count()
+        assert (laid > 0) == (said > 0), "cards laid off are marked on the knocker's melds"
+    else:
+        # a trick game: the last trick is still on the table, one card per player
+        players = t.locator(".cl-seat").count()
+        expect(t.locator('.cl-zone[data-zone="last_trick"] .cl-card')).to_have_count(players)
+    t.screenshot(path=str(ARTIFACTS / f"screen_{name}_3_end_table.png"))
+    assert _step(t) == step, "the next hand is not dealt before Continue"
+    if not solitaire:
+        t.locator('[data-cmd="start"]').click()  # back through the hand: the start and middle
+        expect(t).to_have_attribute("data-step", "0")
+        t.locator('[data-cmd="step"]').click()
+        expect(t).to_have_attribute("data-step", "1")
+        t.screenshot(path=str(ARTIFACTS / f"screen_{name}_1_start.png"))
+        t.locator(".cl-scrub").evaluate(
+            f"(el) => {{ el.value = {step // 2}; "
+            "el.dispatchEvent(new Event('change', {bubbles: true})); }"
+        )
+        expect(t).to_have_attribute("data-step", str(step // 2))
+        t.screenshot(path=str(ARTIFACTS / f"screen_{name}_2_mid.png"))
+        t.locator('[data-cmd="end"]').click()
+        expect(t).to_have_attribute("data-step", str(step))
+        t.locator('[data-cmd="step"]').click()  # like Continue: the next hand is dealt
+        expect(t.locator(".cl-handno")).not_to_have_text(hand)
+        assert _step(t) > step
+    assert not tables.page_errors, tables.page_errors
+
+
+def test_a_tableau_card_moves_by_clicking_it_then_its_destination(tables: Any, shot: None) -> None:
+    t = _table(tables, "frozen_novelty")
+    expect(t.locator(".cl-actions button")).to_have_count(1)  # only "Stop": no wall of buttons
+    for _ in range(12):
+        picked = None
+        for card in t.locator(".cl-card.cl-legal").all():
+            before = _step(t)
+            card.click(position=CORNER)
+            if t.locator(".cl-zone.cl-target").count() >= 2:
+                picked = card
+                break
+            if _step(t) == before and t.locator(".cl-chooser").count():
+                t.locator(".cl-chooser button").first.click()
+            expect(t).not_to_have_attribute("data-step", str(before))
+            break
+        if picked is not None:
+            break
+    else:
+        pytest.fail("no card with several destinations came up")
+    expect(t.locator(".cl-card.cl-selected")).to_have_count(1)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / "table_frozen_novelty_pick_up.png"))
+    before = _step(t)
+    target = t.locator(".cl-zone.cl-target").first
+    dest = target.get_attribute("data-zone")
+    target.click()
+    expect(t).not_to_have_attribute("data-step", str(before))
+    expect(t.locator(".cl-zone.cl-target")).to_have_count(0)
+    last = t.locator(".cl-log li").last.inner_text()
+    assert dest in last, last
+    assert not tables.page_errors, tables.page_errors
+
+
+def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
+    """Milliseconds from a click on a legal card or button to the redraw it causes, per
+    game (the kernel's answer included), saved to artifacts/latency.json."""
+    measure = """async (el) => {
+        // a destination or a chooser's button if a card was picked up, else a legal card
+        const target = el.querySelector('.cl-zone.cl-target, .cl-chooser button')
+            || el.querySelector('.cl-card.cl-legal') || el.querySelector('.cl-actions button');
+        if (!target) return null;
+        const before = el.dataset.step;
+        const t0 = performance.now();
+        const done = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+                if (el.dataset.step === before) return;
+                obs.disconnect();
+                resolve(performance.now() - t0);
+            });
+            obs.observe(el, {attributes: true, attributeFilter: ['data-step']});
+            // a card with several destinations is only picked up: no step, no kernel
+            setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
+        });
+        target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        return await done;
+    }"""
+    figures = {}
+    for name in NAMES:
+        t = _table(tables, name)
+        times = []
+        for _ in range(30):
+            ms = t.evaluate(measure)
+            if ms is None or len(times) == 15:
+                break
+            if ms >= 0:
+                times.append(ms)
+        times.sort()
+        if times:
+            figures[name] = {
+                "clicks": len(times),
+                "median_ms": round(times[len(times) // 2], 1),
+                "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1),
+            }
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "latency.json").write_text(json.dumps(figures, indent=1))
+    assert set(figures) == set(NAMES), figures
+
+
+def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
+    lab: Any, browser: Any
+) -> None:
+    nb = _notebook()
+    nb["cells"] = [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": s}
+        for s in (
+            "from cardlab.widgets import Table",
+            f"Table('hearts', seat=0, seed={SEED}, pace=0)",
+            f"Table('foresight', seat=0, seed={SEED}, pace=0)",
+        )
+    ]
+    (lab.root / "compact.ipynb").write_text(json.dumps(nb))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.set_default_timeout(30_000)
+    pg = ctx.new_page()
+    try:
+        open_notebook(pg, lab.url("lab/tree/compact.ipynb", reset=""))
+        browser_tab = pg.locator(".jp-FileBrowser")
+        if not browser_tab.is_visible():
+            pg.locator('.lm-TabBar-tab[data-id="filebrowser"]').click()
+        expect(browser_tab).to_be_visible()
+        run_all(pg)
+        expect(pg.locator(".cl-root")).to_have_count(2, timeout=60_000)
+        panel = pg.locator(".jp-NotebookPanel-notebook").bounding_box()
+        assert panel is not None
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for i, name in enumerate(["hearts", "foresight"]):
+            t = pg.locator(".cl-root").nth(i)
+            t.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            pg.wait_for_timeout(300)
+            pg.screenshot(path=str(ARTIFACTS / f"compact_1280x720_{name}.png"))
+            box = t.bounding_box()
+            assert box is not None
+            assert box["height"] <= panel["height"], f"{name}: {box['height']} px tall"
+            assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
+            overflow = t.evaluate("(el) => el.scrollWidth - el.clientWidth")
+            assert overflow <= 1, f"{name}: {overflow} px wider than its output"
+            own = t.locator('.cl-seat[data-seat="0"] .cl-hand').bounding_box()
+            assert own is not None and own["y"] + own["height"] <= 720, f"{name}: hand below"
+    finally:
+        ctx.close()

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 7965669110fe5767165ab9668db3ebc378312594017c695d569a27f35f182c5c) */
+/* cardlab card table, bundled from widgets/src (sources sha256 c86c1c1080545f9069b04acbf7a06ade67441c9f2840e055732ba7fc0749ba05) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -424,8 +424,13 @@ function resultHtml(v, replay = false) {
 }
 
 // src/status.js
-function statusText(v) {
+function statusText(v, replay = false) {
   if (v.message) return v.message;
+  if (replay) {
+    const who = v.to_move.map((s) => v.names[s]).join(", ");
+    const end = v.terminal ? v.players === 1 ? v.outcome : `Game over: ${v.outcome}` : who ? `${who} to play` : "";
+    return `Recorded match, step ${v.step} of ${v.total}${end ? ": " + end : ""}`;
+  }
   if (v.terminal) return v.players === 1 ? v.outcome : `Game over: ${v.outcome}`;
   if (v.human !== null && v.to_move.includes(v.human) && String(v.human) === v.viewer) {
     const branch = v.step < v.total ? ` (step ${v.step} of ${v.total}: a move here replaces the rest)` : "";
@@ -470,7 +475,7 @@ function tableHtml(v, pace, replay = false) {
     </div>
     ${logHtml(v)}
   </div>
-  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
   <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons)}</div>
   ${controlsHtml(v, pace, replay)}`;
 }
