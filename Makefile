@@ -79,6 +79,7 @@ test: lint widget-test docs
 bench: $(STAMP)
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/melds.py
+	$(BIN)/python benchmarks/search.py
 
 $(BENCH_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)
