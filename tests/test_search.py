@@ -170,3 +170,21 @@ def test_heuristic_rollouts_and_time_budget():
     bot = SearchAgent(seat, 1, time_limit=0.05, rollout="heuristic")
     bot.bind(game)
     assert bot.act(m.observation(seat)) in m.legal_actions(seat)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_heuristic_rollouts_carry_no_state_from_one_rollout_to_the_next(name):
+    """Heuristic rollouts reuse one bot per seat across every rollout of a search: that is
+    sound only if the game's heuristic bot keeps nothing between observations.  A bot that
+    has already played through other deals acts exactly as a fresh one does."""
+    game = cardlab.load(name)
+    bot_class = game.spec.bots["heuristic"]
+    reused = {seat: bot_class(seat, 0) for seat in range(game.players)}
+    checked = 0
+    for seed in range(3):
+        for _, state, seat in positions(name, None, seed, every=0.5):
+            obs = state.observation(seat)
+            if len(obs.legal) > 1:
+                assert reused[seat].act(obs) == bot_class(seat, 0).act(obs)
+                checked += 1
+    assert checked > 10
