@@ -46,6 +46,7 @@ class Table(anywidget.AnyWidget):
     seed : the deal seed (new matches only)
     pace : seconds between bot moves in the browser (0 = at once)
     viewpoint : a seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
+    hint_bot : the bot behind the Hint button (``"heuristic"``, or ``"search"``, …)
     **options : game options (new matches only), e.g. ``hands=1``
     """
 
@@ -68,6 +69,7 @@ class Table(anywidget.AnyWidget):
         *,
         pace: float = 0.4,
         viewpoint: int | str | None = None,
+        hint_bot: str = "heuristic",
         **options: Any,
     ) -> None:
         if isinstance(game_or_match, Match):
@@ -87,6 +89,9 @@ class Table(anywidget.AnyWidget):
         match.hold = True
         self._match = match
         self._seat = seat
+        if hint_bot != "heuristic":
+            make_agent(match.game, hint_bot, 0, match.seed)  # an unknown name fails here
+        self._hint_bot = hint_bot
         self._ack = len(match.state.results)  # hand results already shown
         self._message = ""
         self._hint: tuple[int, str, str] | None = None  # (step, action, explanation)
@@ -205,9 +210,10 @@ class Table(anywidget.AnyWidget):
         return bool(done)
 
     def hint(self, bot: str | None = None) -> str:
-        """What a bot would play for your seat now, and why: the game's heuristic bot,
-        or the one named (``bot="search"``: the search bot, with the share of its search
-        and the expected points of its top moves).
+        """What a bot would play for your seat now, and why: the table's
+        ``hint_bot`` (the game's heuristic bot unless told), or the one named
+        (``bot="search"``: the search bot, with the share of its search and the expected
+        points of its top moves).
 
         Nothing is played: the suggestion shows beside the prompt (the card glows) until
         the match moves on.  Returns the hint's text.
@@ -217,6 +223,8 @@ class Table(anywidget.AnyWidget):
         seat = self._seat
         if seat is None or seat not in st.to_move or st.chance is not None or st.terminal:
             raise CardlabError("there is no move of yours to suggest right now")
+        if bot is None and self._hint_bot != "heuristic":
+            bot = self._hint_bot
         if bot is not None:
             agent = make_agent(m.game, bot, seat, m.seed)
             assert agent is not None

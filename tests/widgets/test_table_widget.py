@@ -217,3 +217,17 @@ def test_every_bot_phase_has_a_rule_of_thumb() -> None:
                 for phase, method in bot.handlers.items():
                     why = getattr(getattr(bot, method), "_why", "")
                     assert why, f"{spec.name}: the {phase!r} handler gives no reason"
+
+
+def test_the_hint_button_asks_the_tables_hint_bot() -> None:
+    t = Table("hearts", seat=0, seed=2, pace=0, hint_bot="search")
+    while 0 not in t.state.to_move or len(t.state.legal_actions(0)) < 2:
+        t.step() if 0 not in t.state.to_move else t.play(str(t.state.legal_actions(0)[0]))
+    step = t.view["step"]
+    t._on_msg(t, {"type": "hint"}, [])  # the Hint button
+    text = t.view["hint"]["text"]
+    assert "The search's reasons:" in text and "sampled deals" in text, text
+    assert t.view["step"] == step, "a hint plays nothing"
+    assert "rule of thumb" in Table("hearts", seat=0, seed=2, pace=0).hint()
+    with pytest.raises(CardlabError, match="unknown bot"):
+        Table("hearts", seat=0, seed=2, pace=0, hint_bot="oracle")
