@@ -535,12 +535,13 @@ class _View:
         self.feedback = w.HTML("<div class='cl-ex-fb'></div>")
         self.feedback.add_class("cl-ex-feedback")
         buttons = []
-        for label, icon, handler, name in [
-            ("Check", "check", self.on_check, "check"),
-            ("Hint", "lightbulb-o", self.on_hint, "hint"),
-            ("Show answer", "eye", self.on_answer, "answer"),
+        # No icons: their font is not shipped with the docs site's widget manager.
+        for label, handler, name in [
+            ("Check", self.on_check, "check"),
+            ("Hint", self.on_hint, "hint"),
+            ("Show answer", self.on_answer, "answer"),
         ]:
-            b = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
+            b = w.Button(description=label, layout=w.Layout(width="auto"))
             b.add_class(f"cl-ex-btn-{name}")
             b.on_click(handler)
             buttons.append(b)
