@@ -29,6 +29,7 @@ from .exercises import (
     ChoiceExercise,
     Exercise,
     NumberExercise,
+    Verdict,
     score_lines,
 )
 
@@ -57,9 +58,32 @@ def ask(key: str, *context: Any, **options: Any) -> Exercise:
         builder = _CATALOGUE[key]
     except KeyError:
         raise KeyError(f"no exercise {key!r}; try one of {', '.join(_CATALOGUE)}") from None
-    ex = builder(*context, **options)
+    try:
+        ex = builder(*context, **options)
+    except Exception as e:  # another position than the notebook's: say so, never stop
+        ex = Unavailable(f"{type(e).__name__}: {e}")
     ex.key = key
     return ex
+
+
+class Unavailable(Exercise):
+    """An exercise that could not be built from what it was given (cells run out of order)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "This exercise needs the position the cells above set up; run the notebook from "
+            f"the top and ask again ({reason}).",
+            None,
+            hint="run the cells above in order, then this one",
+            why="",
+            typical=None,
+        )
+
+    def check(self, answer: Any) -> Verdict:
+        return Verdict(False, self.question)
+
+    def solution(self) -> str:
+        return self.question
 
 
 # -------------------------------------------------------------------- shared shapes

@@ -414,3 +414,12 @@ def test_what_the_notebook_text_says_holds(name: str, workdir: Path) -> None:
         fn(ns, asked)
     else:
         fn(ns)
+
+
+def test_an_exercise_asked_of_the_wrong_position_explains_and_never_raises() -> None:
+    m = cardlab.Match("hearts", seed=2, hands=1, agents="heuristic")
+    m.run()  # the hand is over: nobody is to play
+    ex = lessons.ask("hearts/first-trick", m.state)
+    assert "run the notebook from the top" in repr(ex)
+    assert not ex.check("2C") and "run the notebook from the top" in ex.check("2C").message
+    ex.widget()
