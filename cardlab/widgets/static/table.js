@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 c86c1c1080545f9069b04acbf7a06ade67441c9f2840e055732ba7fc0749ba05) */
+/* cardlab card table, bundled from widgets/src (sources sha256 737ca1b3162be34db95c88e42a16739e4015890f3c0fb5fccfccebc8d94db9d1) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
