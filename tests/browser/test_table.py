@@ -498,6 +498,7 @@ def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
             "from cardlab.widgets import Table",
             f"Table('hearts', seat=0, seed={SEED}, pace=0)",
             f"Table('foresight', seat=0, seed={SEED}, pace=0)",
+            f"Table('heartburn', seat=0, seed={SEED}, pace=0)",
         )
     ]
     (lab.root / "compact.ipynb").write_text(json.dumps(nb))
@@ -511,11 +512,11 @@ def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
             pg.locator('.lm-TabBar-tab[data-id="filebrowser"]').click()
         expect(browser_tab).to_be_visible()
         run_all(pg)
-        expect(pg.locator(".cl-root")).to_have_count(2, timeout=60_000)
+        expect(pg.locator(".cl-root")).to_have_count(3, timeout=60_000)
         panel = pg.locator(".jp-NotebookPanel-notebook").bounding_box()
         assert panel is not None
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        for i, name in enumerate(["hearts", "foresight"]):
+        for i, name in enumerate(["hearts", "foresight", "heartburn"]):
             t = pg.locator(".cl-root").nth(i)
             t.evaluate("(el) => el.scrollIntoView({block: 'start'})")
             pg.wait_for_timeout(300)

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 737ca1b3162be34db95c88e42a16739e4015890f3c0fb5fccfccebc8d94db9d1) */
+/* cardlab card table, bundled from widgets/src (sources sha256 2a0689b66e1e8cf8cef6bb4035189211bbd0534ecbe91c6bfc5735ca1128ee97) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
