@@ -68,7 +68,7 @@ def test_list_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert "moon" in out and "add, subtract, choice" in out and "how a moon shot scores" in out
     assert "≥ 1 or None" in out  # hands
     assert "true/false" in out  # omnibus
-    assert "bots: random, first, heuristic (default)" in out
+    assert "bots: random, first, search, heuristic (default)" in out
 
 
 def test_list_unknown_game(

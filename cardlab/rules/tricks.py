@@ -303,7 +303,8 @@ class TrickGame(State):
                     card = CARDS[base + k]
                     self.opening = base + k
                     self.lead(seat)
-                    self.log("lead", seat, f"{self.names[seat]} holds the {card.text} and leads")
+                    text = f"{self.names[seat]} holds the {card.text} and leads"
+                    self.log("lead", seat, text, cards=(card,))
                     return seat
         return -1
 

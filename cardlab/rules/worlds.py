@@ -46,6 +46,7 @@ from ..core.observation import Back, Observation, Zone
 from ..core.outcome import HandResult
 from ..core.spec import Game
 from ..core.state import State
+from .tricks import RANK_ORDER
 
 
 class WorldError(CardlabError):
@@ -260,6 +261,7 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
     bar_leads = getattr(world, "BAR_LEADS", False)
     broken = False
     first = True
+    opening: tuple[int, int] | None = None  # (opener, opening card)
     for ev in hist:
         k = ev.kind
         if k == "play":
@@ -284,6 +286,18 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
                         void[s] |= ~bar
             if led < 0:
                 led = trump if c >= 52 else c // 13
+        elif k == "lead":
+            # the opener held the lowest card of a suit in any hand (or no hand held one)
+            opener = ev.seat
+            assert opener is not None
+            if ev.cards:
+                c = ev.cards[0].index
+                lower = sum(1 << (c - c % 13 + r) for r in RANK_ORDER[: RANK_ORDER.index(c % 13)])
+                opening = (opener, c)
+            else:
+                lower = SUIT[0]
+            for s in range(n):
+                void[s] |= lower
         elif k == "broken":
             broken = True
         elif k == "trick":
@@ -332,6 +346,10 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
             for e in z.cards:
                 if isinstance(e, Card):
                     known |= 1 << e.index
+    if opening is not None:
+        s, c = opening  # the opening card lies in its opener's hand until led
+        if s != me and not (known >> c & 1):
+            gave_hand[s] |= 1 << c
     for t in range(n):
         known |= gave_hand[t]
     pool = deal_mask & ~known

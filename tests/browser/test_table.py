@@ -329,7 +329,7 @@ def test_keyboard_moves_among_legal_cards_and_plays(tables: Any, shot: None) -> 
 
 
 def test_paced_bots_move_on_their_own(tables: Any, shot: None) -> None:
-    t = tables.locator('.cl-root[data-game="hearts"]').last
+    t = tables.locator('.cl-root[data-game="hearts"]').nth(1)  # the paced table
     t.scroll_into_view_if_needed()
     t.evaluate(
         """(el) => { el.steps = []; new MutationObserver(() => el.steps.push(el.dataset.step))
