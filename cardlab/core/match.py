@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -162,10 +162,9 @@ class Match:
         :meth:`deal` (or ``deal=True``), so the end of a hand stays in view.
         """
         while self.state.current == CHANCE:
-            step = self.state.chance
-            held = self.hold and not deal and self.state.results
-            if held and step is not None and step.kind == "deal":
+            if self.hold and not deal and self.state.between_hands:
                 return
+            step = self.state.chance
             d = self._deal_count
             if step is not None and step.kind == "deal" and d < len(self.deals):
                 try:
@@ -202,8 +201,7 @@ class Match:
 
     def waiting_to_deal(self) -> bool:
         """True when a finished hand is held on the table and the next deal waits."""
-        st = self.state
-        return st.current == CHANCE and st.chance is not None and st.chance.kind == "deal"
+        return self.state.between_hands
 
     def _resume(self) -> None:
         """After seeking back to a pending deal, deal it again (as recorded, or from the seed)."""
@@ -313,13 +311,15 @@ class Match:
     def events(self) -> list[Event]:
         return self.state.events
 
-    def event_steps(self, start: int = 0) -> list[int]:
+    def event_steps(self, start: int = 0, step: int | None = None) -> list[int]:
         """For each of ``events[start:]``, the step that produced it (``seek(k)`` shows it
         first).  Events logged before the first step (none in most games) belong to step 0.
+
+        ``step`` asks about the state after that many recorded steps (default: now).
         """
-        n = len(self.state.events)
-        ends = self._ends[: len(self.history)]
+        ends = self._ends[: len(self.history) if step is None else step]
         before = len(self._checkpoints[0].events)
+        n = ends[-1] if ends else before
         out = [0] * max(0, min(before, n) - start)
         i = max(start, before)
         k = bisect_right(ends, i)  # event i came from step k + 1: the first to end past it
@@ -329,6 +329,16 @@ class Match:
             i = max(i, end)
             k += 1
         return out
+
+    def recorded(self) -> Iterator[State]:
+        """The state after each recorded step, from 0 to the end of the future kept for
+        redo (one state object, advanced step by step: read it before the next)."""
+        steps = self.history + self._redo[::-1]
+        state = self._checkpoints[0].clone()
+        yield state
+        for i, (seat, text) in enumerate(steps):
+            _apply_step(state, i, seat, text)
+            yield state
 
     def event_texts(self, viewer: Viewer = None) -> list[str]:
         return [e.text_for(viewer) for e in self.state.events]

@@ -262,7 +262,7 @@ class State:
             step.validate(self, a)
             self._lc_seat = _STALE
             self.chance = None
-            if step.kind == "deal" and self.results:
+            if step.kind == "deal" and self.results:  # between hands
                 self.reset_hand()  # the last hand's position gives way to the new deal
             step.apply(self, a)
             return a
@@ -361,6 +361,13 @@ class State:
         self.phase = DEAL
         self.to_move = ()
         self.chance = self.deal_step()
+
+    @property
+    def between_hands(self) -> bool:
+        """True while a finished hand waits for the next deal (its cards still lie as it
+        ended)."""
+        step = self.chance
+        return step is not None and step.kind == "deal" and bool(self.results)
 
     def award(self, seat: int, points: int, reason: str) -> None:
         """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result)."""

@@ -132,6 +132,22 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def _retry(
+    build: Callable[[Game, Observation, random.Random], State],
+    game: Game,
+    obs: Observation,
+    rng: random.Random,
+) -> State:
+    """``build`` a world, drawing again (up to ATTEMPTS times) after a dead end."""
+    last: Exception | None = None
+    for _ in range(ATTEMPTS):
+        try:
+            return build(game, obs, rng)
+        except WorldError as e:
+            last = e
+    raise WorldError(f"no consistent world found: {last}")
+
+
 def assign(slots: Sequence[int], pool: int, rng: random.Random) -> list[int]:
     """Distinct cards of ``pool``, one for each slot, each within its slot's allowed mask.
 
@@ -225,13 +241,7 @@ def sample_trick_world(game: Game, obs: Observation, rng: random.Random) -> Stat
     passes (:class:`~cardlab.rules.passing.SecretPick`, with a hole mark), a trump card,
     cards left out, and a leader's hole exchange (``take``/``put``).
     """
-    last: Exception | None = None
-    for _ in range(ATTEMPTS):
-        try:
-            return _trick_world(game, obs, rng)
-        except WorldError as e:
-            last = e
-    raise WorldError(f"no consistent world found: {last}")
+    return _retry(_trick_world, game, obs, rng)
 
 
 def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
@@ -575,13 +585,7 @@ def sample_rummy_world(game: Game, obs: Observation, rng: random.Random) -> Stat
     sending each face-down draw back to its place in the stock and the opponent's other
     cards to its dealt hand.
     """
-    last: Exception | None = None
-    for _ in range(ATTEMPTS):
-        try:
-            return _rummy_world(game, obs, rng)
-        except WorldError as e:
-            last = e
-    raise WorldError(f"no consistent world found: {last}")
+    return _retry(_rummy_world, game, obs, rng)
 
 
 def _rummy_world(game: Game, obs: Observation, rng: random.Random) -> State:

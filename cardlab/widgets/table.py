@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import os
 import weakref
-from bisect import bisect_right
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from ..core.agents import RandomAgent
 from ..core.cards import parse_card
 from ..core.errors import CardlabError, IllegalActionError
 from ..core.match import Agents, Match, make_agent
-from ..core.replay import Replay, _apply_step
+from ..core.replay import Replay
 from ..core.state import CHANCE, Game, State
 from .view import action_label, build_view, log_start
 
@@ -276,27 +275,14 @@ class Table(anywidget.AnyWidget):
         seat = self._seat
         frames: dict[str, list[dict[str, Any]]] = {k: [] for k in keys}
         last: dict[str, dict[str, Any]] = {}
-        steps = m.history + m._redo[::-1]
-        st = m._checkpoints[0].clone()
-        ends: list[int] = []  # how many events there are after each step
-        for n in range(total + 1):
-            if n:
-                _apply_step(st, n - 1, *steps[n - 1])
-                ends.append(len(st.events))
-            start = log_start(st, False)
-            first = len(m._checkpoints[0].events)
-            event_steps = [
-                0 if j < first else bisect_right(ends, j) + 1 for j in range(start, len(st.events))
-            ]
+        for n, st in enumerate(m.recorded()):
+            finished = (st.terminal and bool(st.results)) or st.between_hands
+            event_steps = m.event_steps(log_start(st, finished), step=n)
             for k in keys:
                 viewer: int | str = int(k) if k.isdigit() else k
-                obs = st.observation(viewer)
-                finished = bool(st.results) and (
-                    st.terminal or (st.chance is not None and st.chance.kind == "deal")
-                )
                 view = build_view(
                     st,
-                    obs,
+                    st.observation(viewer),
                     human=None,
                     step=n,
                     total=total,

@@ -183,7 +183,7 @@ def build_view(
     if show_result and state.results:
         result = result_json(state.results[-1], names)
     start = log_start(state, show_result)
-    held = bool(state.results) and state.chance is not None and state.chance.kind == "deal"
+    held = state.between_hands
     events = state.events
     steps = event_steps if len(event_steps) == len(events) - start else ()
     log = [

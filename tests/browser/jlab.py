@@ -29,3 +29,24 @@ def menu(page: Any, top: str, item: str) -> None:
 
 def run_all(page: Any) -> None:
     menu(page, "Run", "Run All Cells")
+
+
+def notebook(cells: list[str]) -> dict[str, Any]:
+    """A notebook of code ``cells`` (unrun), on the default Python 3 kernel."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": s,
+                "outputs": [],
+                "execution_count": None,
+            }
+            for s in cells
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import open_notebook, run_all
+from jlab import notebook, open_notebook, run_all
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -46,24 +46,9 @@ CELLS = [
 RIGHT = ["2♦", "4♦", "9♦", "Q♦", "A♠", "3♠", "7♠"]
 
 
-def _notebook() -> dict[str, Any]:
-    return {
-        "cells": [
-            {"cell_type": "code", "metadata": {}, "source": s, "outputs": []}
-            | {"execution_count": None}
-            for s in CELLS
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
 @pytest.fixture(scope="module")
 def exercises(lab: Any, browser: Any) -> Iterator[Any]:
-    (lab.root / "exercises.ipynb").write_text(json.dumps(_notebook()))
+    (lab.root / "exercises.ipynb").write_text(json.dumps(notebook(CELLS)))
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(30_000)
     pg = ctx.new_page()

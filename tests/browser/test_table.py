@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import open_notebook, run_all
+from jlab import notebook, open_notebook, run_all
 from playwright.sync_api import expect
 
 from cardlab.games import GAMES
@@ -49,18 +49,7 @@ def _notebook() -> dict[str, Any]:
             for spec in GAMES
         ),
     ]
-    return {
-        "cells": [
-            {"cell_type": "code", "metadata": {}, "source": s, "outputs": []}
-            | {"execution_count": None}
-            for s in cells
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    return notebook(cells)
 
 
 @pytest.fixture(scope="module")
@@ -491,16 +480,14 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
 def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
     lab: Any, browser: Any
 ) -> None:
-    nb = _notebook()
-    nb["cells"] = [
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": s}
-        for s in (
+    nb = notebook(
+        [
             "from cardlab.widgets import Table",
             f"Table('hearts', seat=0, seed={SEED}, pace=0)",
             f"Table('foresight', seat=0, seed={SEED}, pace=0)",
             f"Table('heartburn', seat=0, seed={SEED}, pace=0)",
-        )
-    ]
+        ]
+    )
     (lab.root / "compact.ipynb").write_text(json.dumps(nb))
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.set_default_timeout(30_000)
