@@ -80,6 +80,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/melds.py
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/solvers.py
 
 $(BENCH_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(BENCH_VENV)

@@ -28,7 +28,7 @@ from .core import (
     parse_cards,
 )
 from .games import games
-from .sim import simulate
+from .sim import simulate, winnability, winnability_summary
 
 __version__ = "0.1.0"
 
@@ -54,4 +54,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "simulate",
+    "winnability",
+    "winnability_summary",
 ]

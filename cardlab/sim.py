@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from .core.chance import chance_rng
 from .core.errors import CardlabError
 from .core.match import Agents, Match, make_agents
 from .core.registry import load
+from .core.solver import wilson
 from .core.state import Game
 
 if TYPE_CHECKING:
@@ -177,3 +180,153 @@ def _columns(players: int, per: str) -> list[str]:
         "winner",
         "result",
     ]
+
+
+# ------------------------------------------------------------------ winnability
+def _options_text(game: Game) -> str:
+    """The options that differ from their defaults, as ``"name=value, ..."`` (or ``"default"``)."""
+    base = type(game.options)()
+    diff = [
+        f"{f}={getattr(game.options, f)!r}"
+        for f in game.options.__dataclass_fields__
+        if getattr(game.options, f) != getattr(base, f)
+    ]
+    return ", ".join(diff) or "default"
+
+
+def _solve_chunk(args: tuple[Game, int | str, Sequence[int], int]) -> list[dict[str, Any]]:
+    game, seed, idx, budget = args
+    solver = game.spec.solver
+    assert solver is not None
+    rules = _options_text(game)
+    rows = []
+    for i in idx:
+        gseed = _game_seed(seed, i)
+        state = game.new_state()
+        step = state.chance
+        assert step is not None
+        state.apply(step.sample(chance_rng(gseed, 0)))
+        t0 = time.process_time()
+        verdict = solver(state, budget)
+        rows.append(
+            {
+                "game": i,
+                "seed": gseed,
+                "rules": rules,
+                "outcome": verdict.outcome,
+                "nodes": verdict.nodes,
+                "moves": len(verdict.line),
+                "budget": budget,
+                "seconds": time.process_time() - t0,
+            }
+        )
+    return rows
+
+
+def winnability(
+    game: str | Game,
+    n: int = 100,
+    seed: int | str = 0,
+    budget: int | None = None,
+    *,
+    processes: int = 1,
+    progress: bool | None = None,
+    **options: Any,
+) -> pd.DataFrame:
+    """How many of ``n`` seeded deals of a solitaire can be won at all, with every face known.
+
+    Deal ``i`` is the first deal of ``Match(game, seed=f"{seed}/{i}")``, so any deal in
+    the result can be opened and played.  Each is given to the game's solver with
+    ``budget`` positions (default: the game's ``solver_budget``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per deal: ``game``, ``seed``, ``rules`` (the options that differ from the
+        defaults), ``outcome`` (``"won"``, ``"lost"`` or ``"unknown"`` when the budget ran
+        out), ``nodes`` (positions examined), ``moves`` (of the winning line), ``budget``
+        and ``seconds`` (CPU time).  :func:`winnability_summary` turns it into rates with
+        intervals.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    g = load(game, None, **options)
+    if g.spec.solver is None:
+        solvable = [s.name for s in _solitaires_with_solvers()]
+        raise CardlabError(
+            f"{g.spec.title} has no solver; winnability is known for {', '.join(solvable)}"
+        )
+    if getattr(g.options, "winnable", False):
+        raise CardlabError("winnability counts every deal: leave winnable=False")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise CardlabError(f"n must be a whole number of deals ≥ 0, not {n!r}")
+    if budget is None:
+        budget = g.spec.solver_budget
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise CardlabError(f"budget must be a whole number of positions ≥ 1, not {budget!r}")
+    if progress is None:
+        progress = n >= 50
+    procs = processes or os.cpu_count() or 1
+    rows: list[dict[str, Any]] = []
+    bar = tqdm(total=n, desc=f"{g.spec.title} deals", unit="deal", disable=not progress)
+    try:
+        size = max(1, min(50, n // (procs * 4) or 1))
+        jobs = [(g, seed, idx, budget) for idx in _chunks(n, size)]
+        if procs <= 1 or n < 2:
+            for job in jobs:
+                rows += _solve_chunk(job)
+                bar.update(len(job[2]))
+        else:
+            with ProcessPoolExecutor(procs) as pool:
+                for job, part in zip(jobs, pool.map(_solve_chunk, jobs), strict=True):
+                    rows += part
+                    bar.update(len(job[2]))
+    finally:
+        bar.close()
+    columns = ["game", "seed", "rules", "outcome", "nodes", "moves", "budget", "seconds"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def winnability_summary(deals: pd.DataFrame) -> pd.DataFrame:
+    """Win rates with Wilson 95% intervals from :func:`winnability` rows, per rule set.
+
+    Deals the solver could not decide are counted twice: as losses (``min_rate``,
+    ``min_low``, ``min_high``) and as wins (``max_rate``, ``max_low``, ``max_high``); the
+    true rate lies between.  ``deals_per_s`` is deals decided per CPU-second.
+    """
+    import pandas as pd
+
+    rows = []
+    for rules, part in deals.groupby("rules", sort=False):
+        n = len(part)
+        won = int((part["outcome"] == "won").sum())
+        lost = int((part["outcome"] == "lost").sum())
+        unknown = n - won - lost
+        lo1, hi1 = wilson(won, n)
+        lo2, hi2 = wilson(won + unknown, n)
+        secs = float(part["seconds"].sum())
+        rows.append(
+            {
+                "rules": rules,
+                "deals": n,
+                "won": won,
+                "lost": lost,
+                "unknown": unknown,
+                "min_rate": won / n if n else 0.0,
+                "min_low": lo1,
+                "min_high": hi1,
+                "max_rate": (won + unknown) / n if n else 0.0,
+                "max_low": lo2,
+                "max_high": hi2,
+                "budget": int(part["budget"].max()),
+                "deals_per_s": n / secs if secs else float("nan"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _solitaires_with_solvers() -> list[Any]:
+    from .core.registry import specs
+
+    return [s for s in specs().values() if s.solver is not None]

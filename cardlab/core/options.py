@@ -152,6 +152,17 @@ class DealerOptions(Options):
     first_dealer: int = option(0, "seat that deals the first hand", min=0)
 
 
+@dataclass(frozen=True)
+class SolitaireOptions(Options):
+    """Options of solitaires that have a solver: play only deals that can be won."""
+
+    winnable: bool = option(
+        False,
+        "deal only deals the solver proves can be won: deals are drawn in turn from the "
+        "seeded stream until one is",
+    )
+
+
 def _range_text(lo: Any, hi: Any, tp: Any) -> str:
     kind = _type_name(tp)
     if lo is not None and hi is not None:

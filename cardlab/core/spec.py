@@ -8,7 +8,7 @@ games table, the table widget and the benchmarks read them from here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
@@ -21,6 +21,7 @@ from .refusals import either
 
 if TYPE_CHECKING:
     from .agents import Agent
+    from .solver import Solved
     from .state import State
 
 COMPASS: Final = {
@@ -73,7 +74,11 @@ class GameSpec:
     this game reworks Hearts for the Foresight deck).  ``bench_target`` is the random
     single-hand playouts per CPU-second the engine should reach (``make bench``).
     ``lower_is_better`` games are won by the lowest total; a ``solitaire`` is played by
-    one seat and won or lost; ``dealer`` is False where no seat deals.
+    one seat and won or lost; ``dealer`` is False where no seat deals.  A solitaire's
+    ``solver(state, budget)`` decides with every face known whether its deal can still be
+    won (:mod:`cardlab.core.solver`); ``solver_budget`` is the budget it is given by default
+    (winnable deals, :func:`cardlab.winnability`) and ``solver_target`` the random deals per
+    CPU-second it should decide at that budget (``make bench``).
     """
 
     name: str
@@ -94,6 +99,9 @@ class GameSpec:
     lower_is_better: bool = False
     solitaire: bool = False
     dealer: bool = True
+    solver: Callable[[State, int], Solved] | None = None
+    solver_budget: int = 100_000
+    solver_target: float = 1.0
 
     def __post_init__(self) -> None:
         if not self.default_players:
@@ -102,6 +110,8 @@ class GameSpec:
             raise ValueError(f"{self.title}: default_players must be one of {self.players}")
         if self.solitaire and (self.players != (1,) or self.dealer):
             raise ValueError(f"{self.title}: a solitaire has one player and no dealer")
+        if self.solver is not None and not self.solitaire:
+            raise ValueError(f"{self.title}: only a solitaire has a solver")
 
     @property
     def player_text(self) -> str:

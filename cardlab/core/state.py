@@ -342,10 +342,19 @@ class State:
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> Action:
-        """A random outcome for the pending chance step."""
-        if self.chance is None:
+        """A random outcome for the pending chance step.
+
+        With the ``winnable`` option a solitaire's deal is the first one ``rng`` yields
+        that its solver proves can be won (:func:`~cardlab.core.solver.winnable_deal`).
+        """
+        step = self.chance
+        if step is None:
             raise IllegalActionError("chance", "no chance step is due now")
-        return self.chance.sample(rng)
+        if step.kind == "deal" and getattr(self.game.options, "winnable", False):
+            from .solver import winnable_deal
+
+            return winnable_deal(self, rng)
+        return step.sample(rng)
 
     # ------------------------------------------------------- hand life cycle
     def begin_hand(self) -> None:

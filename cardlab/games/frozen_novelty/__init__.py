@@ -87,7 +87,7 @@ from ...core.clone import Frozen, immutable
 from ...core.events import Event, event
 from ...core.foresight import SUITS_BY_RANK, design_of
 from ...core.observation import Observation
-from ...core.options import Options, option
+from ...core.options import SolitaireOptions, option
 from ...core.phases import Phase
 from ...core.refusals import plural
 from ...core.registry import register
@@ -168,7 +168,7 @@ for _c in range(52):
 
 # ------------------------------------------------------------ options
 @dataclass(frozen=True)
-class FrozenNoveltyOptions(Options):
+class FrozenNoveltyOptions(SolitaireOptions):
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight",)
     deck: str = option(
         "foresight",
@@ -403,7 +403,8 @@ class FrozenNoveltyState(State):
 
         world = resume(game, obs)
         assert isinstance(world, FrozenNoveltyState)
-        world.apply(world.sample_chance(rng))  # a deal whose stacks are replaced below
+        assert world.chance is not None
+        world.apply(world.chance.sample(rng))  # a deal whose stacks are replaced below
         deck = game.deck
         rows: list[list[int]] = []
         slots: list[int] = []
@@ -738,6 +739,12 @@ class FrozenNoveltyState(State):
 
 from .bot import FrozenNoveltyBot  # noqa: E402  (the bot reads level_rules above)
 
+
+def _solve(state: State, budget: int) -> Solved:
+    """The solver's verdict on ``state``'s position (its level, slide rule and deck)."""
+    return solve(state, budget=budget)
+
+
 GAME = register(
     GameSpec(
         name="frozen_novelty",
@@ -759,10 +766,14 @@ GAME = register(
         lower_is_better=False,
         solitaire=True,
         dealer=False,
+        solver=_solve,
+        solver_budget=20_000,
+        solver_target=10,
     )
 )
 
-from .solver import Solved, difficulty, play_bot, solve, wilson  # noqa: E402
+from ...core.solver import Solved, wilson  # noqa: E402
+from .solver import difficulty, play_bot, solve  # noqa: E402
 
 __all__ = [
     "GAME",

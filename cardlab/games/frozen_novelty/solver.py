@@ -8,15 +8,16 @@ its moves, and the test that decides a slide, are the game's own.
 from __future__ import annotations
 
 import heapq
-import math
 import random
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
 from ...core.cards import CARDS, get_deck, parse_cards
 from ...core.errors import OptionError
+from ...core.solver import Solved, wilson
+from ...core.state import State
 from ...rules.tableau import (
     ACE_UP,
     CARD,
@@ -51,13 +52,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 Stacks = list[tuple[int, ...]]
-
-
-class Solved(NamedTuple):
-    """A solver verdict: ``"won"``, ``"lost"`` or ``"unknown"`` and the nodes searched."""
-
-    outcome: str
-    nodes: int
 
 
 def _layout(state_or_deal: Any) -> tuple[Stacks, list[int]]:
@@ -100,7 +94,8 @@ def solve(
 
     Returns
     -------
-    Solved(outcome, nodes) with outcome ``"won"``, ``"lost"`` or ``"unknown"``.
+    Solved(outcome, nodes, line) with outcome ``"won"``, ``"lost"`` or ``"unknown"``; for
+    a win, ``line`` is the game's actions that win from the position given.
 
     The search is best-first: the most promising open position (cards home, cards on
     their parent card, few cards lying on a card that could go home next) is expanded
@@ -125,7 +120,20 @@ def solve(
             f"slide_rule {slide_rule!r} is not allowed; choose one of {', '.join(SLIDE_RULES)}"
         )
     stacks, found = _layout(state_or_deal)
-    return _Solver(rules_for(level, slide_rule, get_deck(deck))).run(stacks, found, budget)
+    outcome, nodes, path = _Solver(rules_for(level, slide_rule, get_deck(deck))).run(
+        stacks, found, budget
+    )
+    if outcome != "won":
+        return Solved(outcome, nodes)
+    state: State
+    if isinstance(state_or_deal, FrozenNoveltyState):
+        state = state_or_deal
+    else:
+        state = GAME.game(level=level, slide_rule=slide_rule, deck=deck).new_state()
+        state.apply(
+            Action.of("deal", [CARDS[e & CARD] for k in range(4) for e in reversed(stacks[k])])
+        )
+    return Solved("won", nodes, _line(cast(FrozenNoveltyState, state), path))
 
 
 class _Solver:
@@ -239,52 +247,100 @@ class _Solver:
                 prev = e
         return s
 
-    def run(self, stacks0: Stacks, found0: list[int], budget: int) -> Solved:
+    def run(
+        self, stacks0: Stacks, found0: list[int], budget: int
+    ) -> tuple[str, int, list[tuple[Stacks, list[int]]]]:
+        """The verdict, the positions examined and, when won, the positions of the winning
+        path (each after its safe moves home), the start first."""
         stacks = list(stacks0)
         found = list(found0)
         self.settle(stacks, found)
         if sum(found) == 52:
-            return Solved("won", 1)
+            return "won", 1, [(stacks, found)]
         seen = {self.key(stacks)}
         nodes = 1
         count = 0
-        heap: list[tuple[int, int, Stacks, list[int]]] = [(0, 0, stacks, found)]
+        # Every position pushed, with the index of the one it came from.
+        tree: list[tuple[int, Stacks, list[int]]] = [(-1, stacks, found)]
+        heap: list[tuple[int, int]] = [(0, 0)]
         key = self.key
         settle = self.settle
         score = self.score
         push = heapq.heappush
         pop = heapq.heappop
         while heap:
-            _, _, here, fd0 = pop(heap)
+            _, at = pop(heap)
+            _, here, fd0 = tree[at]
             for st, fd in self.children(here, fd0):
                 fd = list(fd)
                 settle(st, fd)
                 if sum(fd) == 52:
-                    return Solved("won", nodes + 1)
+                    path = [(st, fd)]
+                    while at >= 0:
+                        at, st, fd = tree[at]
+                        path.append((st, fd))
+                    return "won", nodes + 1, path[::-1]
                 k = key(st)
                 if k in seen:
                     continue
                 seen.add(k)
                 nodes += 1
                 if nodes >= budget:
-                    return Solved("unknown", nodes)
+                    return "unknown", nodes, []
                 count += 1
-                push(heap, (-score(st, fd), count, st, fd))
-        return Solved("lost", nodes)
+                tree.append((at, st, fd))
+                push(heap, (-score(st, fd), count))
+        return "lost", nodes, []
+
+
+def _homes(game: FrozenNoveltyState, found: list[int]) -> list[Action] | None:
+    """Send cards home on ``game`` (in place) until its foundations read ``found``; the
+    moves made, or None when that cannot be done by moves home alone."""
+    moves = []
+    while list(game.found) != found:
+        fd = game.found
+        act = next(
+            (
+                a
+                for a in game.legal_actions(0)
+                if a.verb == "home" and fd[SUIT[a.cards[0].index]] < found[SUIT[a.cards[0].index]]
+            ),
+            None,
+        )
+        if act is None or game.terminal:
+            return None
+        game.apply(act, 0)
+        moves.append(act)
+    return moves
+
+
+def _line(state: FrozenNoveltyState, path: list[tuple[Stacks, list[int]]]) -> tuple[Action, ...]:
+    """The engine's actions that walk ``state`` through the solver's ``path``.
+
+    Each step of the path is one move followed by the moves home the solver makes without
+    asking; the move is found among the engine's legal actions by the position it leads to.
+    """
+    game = cast(FrozenNoveltyState, state.clone())
+    line = _homes(game, path[0][1])
+    assert line is not None
+    for stacks, found in path[1:]:
+        want = tuple(stacks)
+        for act in game.legal_actions(0):
+            if act.verb == "stop":
+                continue
+            trial = cast(FrozenNoveltyState, game.clone())
+            trial.apply(act, 0)
+            homes = _homes(trial, found)
+            if homes is not None and tuple(trial.stacks) == want:
+                line += [act, *homes]
+                game = trial
+                break
+        else:
+            raise AssertionError("a step of the solver's path is not a legal move")
+    return tuple(line)
 
 
 # ------------------------------------------------------------------- analysis
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for ``wins`` successes in ``n`` trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
 def play_bot(level: str, deal: Action, seed: int = 0, slide_rule: str = "table") -> int:
     """Cards home when the heuristic bot plays ``deal`` at ``level`` from its observation."""
     state = GAME.game(level=level, slide_rule=slide_rule).new_state()
