@@ -524,3 +524,78 @@ def strength(df: pd.DataFrame, title: str = "") -> alt.Chart:
         .facet(row=alt.Row("game:N", title=None))
     )
     return _titled(chart, title)  # type: ignore[arg-type]
+
+
+def winnability(df: pd.DataFrame, title: str = "") -> alt.Chart:
+    """How often each rule set can be won at all, beside how often a bot wins it.
+
+    ``df`` has one row per rule set with ``rules``, the solver's ``min_rate`` (undecided
+    deals counted as lost) with ``min_low`` and ``max_high`` (the interval from counting
+    them lost to counting them won), and the bot's ``bot_rate``, ``bot_low`` and
+    ``bot_high``: :func:`cardlab.winnability_summary` plus the bot's columns, or
+    ``cardlab/data/winnability.csv``.  A ``game`` column, when present, labels the rows.
+    """
+    import altair as alt
+    import pandas as pd
+
+    _need(
+        df,
+        ["rules", "min_rate", "min_low", "max_high", "bot_rate", "bot_low", "bot_high"],
+        "winnability",
+    )
+    label = df["rules"] if "game" not in df else df["game"] + ": " + df["rules"]
+    long = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "rule set": label,
+                    "who": "can be won (solver)",
+                    "rate": df["min_rate"],
+                    "low": df["min_low"],
+                    "high": df["max_high"],
+                }
+            ),
+            pd.DataFrame(
+                {
+                    "rule set": label,
+                    "who": "won by the bot",
+                    "rate": df["bot_rate"],
+                    "low": df["bot_low"],
+                    "high": df["bot_high"],
+                }
+            ),
+        ],
+        ignore_index=True,
+    )
+    base = alt.Chart(long).encode(
+        y=alt.Y("who:N", title=None),
+        color=alt.Color(
+            "who:N", legend=None, scale=alt.Scale(range=[SUIT_COLOURS[3], SUIT_COLOURS[1]])
+        ),
+    )
+    bars = base.mark_bar(opacity=0.75).encode(
+        x=alt.X(
+            "rate:Q",
+            title="share of deals won",
+            axis=alt.Axis(format="%"),
+            scale=alt.Scale(domain=[0, 1]),
+        ),
+        tooltip=[
+            "rule set:N",
+            "who:N",
+            alt.Tooltip("rate:Q", format=".1%"),
+            alt.Tooltip("low:Q", format=".1%"),
+            alt.Tooltip("high:Q", format=".1%"),
+        ],
+    )
+    whiskers = base.mark_rule(color="black").encode(x="low:Q", x2="high:Q")
+    chart = (
+        alt.layer(bars, whiskers, data=long)
+        .properties(width=320, height=50)
+        .facet(
+            row=alt.Row(
+                "rule set:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left")
+            )
+        )
+    )
+    return _titled(chart, title)  # type: ignore[arg-type]

@@ -107,3 +107,15 @@ def test_trick_timeline_labels_hole_cards_by_their_card():
 def test_charts_are_returned_not_displayed(capsys):
     C.entropy_by_rank_class(A.by_rank_class())
     assert capsys.readouterr().out == ""
+
+
+def test_winnability_chart_sets_the_solver_beside_the_bot():
+    deals = cardlab.winnability("frozen_novelty", 4, budget=3_000, progress=False)
+    summary = cardlab.winnability_summary(deals)
+    summary["bot_rate"], summary["bot_low"], summary["bot_high"] = 0.25, 0.05, 0.7
+    spec = C.winnability(summary, "Frozen Novelty").to_dict()
+    rows = spec["datasets"][next(iter(spec["datasets"]))]
+    assert {r["who"] for r in rows} == {"can be won (solver)", "won by the bot"}
+    assert spec["title"] == "Frozen Novelty"
+    with pytest.raises(ValueError, match="bot_rate"):
+        C.winnability(summary.drop(columns=["bot_rate"]))
