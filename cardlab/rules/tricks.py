@@ -17,6 +17,9 @@ and uses the ready-made play phase (``TrickGame.play_phase()``):
     on leads too when ``BAR_LEADS``); ``state.opening`` forces the first lead (the 2♣).
 ``JOKER_TRUMP``
     the Joker (card index 52) is the lowest trump and follows trumps.
+``TRUMP_ANYTIME``
+    a trump may be played to any trick, even by a player who holds the suit led (All
+    Fours); a player holding the suit led still may not play a card of a third suit.
 
 :meth:`TrickGame.open_lowest` gives the first lead to the lowest card of a suit held in
 any hand (the 2♣, or the lowest club when the 2♣ is out of the hands).
@@ -69,8 +72,9 @@ _HOLE_INDEX = {a: k for k, a in enumerate(PLAY_HOLE)}
 _HOLE_SETS = tuple(tuple(PLAY_HOLE[k] for k in range(8) if m >> k & 1) for m in range(256))
 #: The next seat, by table size and seat, as a ``to_move`` tuple.
 _NEXT = {n: tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9)}
-#: ``TrickGame.extras`` bits: the Joker is played as a trump; hole cards are played.
-JOKER_PLAYS, HOLE_PLAYS = 1, 2
+#: ``TrickGame.extras`` bits: the Joker is played as a trump; hole cards are played; a
+#: trump may be played while holding the suit led.
+JOKER_PLAYS, HOLE_PLAYS, ANY_TRUMP = 1, 2, 4
 _SEAT = {n: tuple((s,) for s in range(n)) for n in range(1, 9)}
 
 
@@ -198,8 +202,9 @@ class TrickGame(State):
     BAR_LEADS: ClassVar[bool] = False
     JOKER_TRUMP: ClassVar[bool] = False
     HOLES: ClassVar[bool] = False
+    TRUMP_ANYTIME: ClassVar[bool] = False
     #: Set by the class: what the play takes beyond cards in hand (0: the lean path;
-    #: ``JOKER_PLAYS`` and ``HOLE_PLAYS`` bits).
+    #: ``JOKER_PLAYS``, ``HOLE_PLAYS`` and ``ANY_TRUMP`` bits).
     EXTRAS: ClassVar[int] = 0
     #: Wording of a play and of a trick taken ({name}, {card}).
     PLAYS: ClassVar[str] = "{name} plays {card}"
@@ -230,7 +235,11 @@ class TrickGame(State):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.EXTRAS = (JOKER_PLAYS if cls.JOKER_TRUMP else 0) | (HOLE_PLAYS if cls.HOLES else 0)
+        cls.EXTRAS = (
+            (JOKER_PLAYS if cls.JOKER_TRUMP else 0)
+            | (HOLE_PLAYS if cls.HOLES else 0)
+            | (ANY_TRUMP if cls.TRUMP_ANYTIME else 0)
+        )
 
     def setup(self) -> None:
         # The rules are copied into slots: reading a slot is quicker than a class attribute.
@@ -323,7 +332,13 @@ class TrickGame(State):
                 if bar and self.trick_number == 0 and hand & ~bar:
                     hand &= ~bar
                 return PLAY.of(hand)
-            joker = extras & JOKER_PLAYS and led == self.trump and hand >> JOKER & 1
+            trump = self.trump
+            if follow and extras & ANY_TRUMP and 0 <= trump != led:
+                acts = PLAY.of(hand & (SUIT_MASKS[led] | SUIT_MASKS[trump]))
+                if extras & JOKER_PLAYS and hand >> JOKER & 1:
+                    acts = (*acts, PLAY_JOKER)
+                return acts + self.hole_plays(seat, led) if extras & HOLE_PLAYS else acts
+            joker = extras & JOKER_PLAYS and led == trump and hand >> JOKER & 1
             if follow or joker:
                 acts = PLAY.suit(led, follow) if follow else ()
                 if joker:
@@ -381,6 +396,8 @@ class TrickGame(State):
             self.JOKER_TRUMP and led == self.trump and hand >> JOKER & 1
         ):
             extra = " (or a hole card whose back shows it)" if self.HOLES else ""
+            if self.TRUMP_ANYTIME and 0 <= self.trump != led:
+                extra += f", or play a trump ({SUIT_SYMBOLS[self.trump]})"
             return f"must follow suit: you hold {sym} in hand{extra}"
         return f"you can't play {self.bar_text()} on the first trick while you hold any other card"
 
