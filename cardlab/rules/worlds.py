@@ -132,13 +132,17 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def _retry(
+def retry(
     build: Callable[[Game, Observation, random.Random], State],
     game: Game,
     obs: Observation,
     rng: random.Random,
 ) -> State:
-    """``build`` a world, drawing again (up to ATTEMPTS times) after a dead end."""
+    """``build`` a world, drawing again (up to ATTEMPTS times) after a dead end.
+
+    The one retry loop of every sampler, here or in a game's own module: ``build`` raises
+    :class:`WorldError` when its draw cannot reproduce the observation.
+    """
     last: Exception | None = None
     for _ in range(ATTEMPTS):
         try:
@@ -146,6 +150,10 @@ def _retry(
         except WorldError as e:
             last = e
     raise WorldError(f"no consistent world found: {last}")
+
+
+#: The former private name, for samplers written against it.
+_retry = retry
 
 
 def assign(slots: Sequence[int], pool: int, rng: random.Random) -> list[int]:
@@ -241,7 +249,7 @@ def sample_trick_world(game: Game, obs: Observation, rng: random.Random) -> Stat
     passes (:class:`~cardlab.rules.passing.SecretPick`, with a hole mark), a trump card,
     cards left out, and a leader's hole exchange (``take``/``put``).
     """
-    return _retry(_trick_world, game, obs, rng)
+    return retry(_trick_world, game, obs, rng)
 
 
 def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
@@ -269,6 +277,7 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
     breaks = getattr(world, "breaks", 0)
     bar = getattr(world, "first_bar", 0)
     bar_leads = getattr(world, "BAR_LEADS", False)
+    any_trump = getattr(world, "TRUMP_ANYTIME", False)  # a trump shows no void
     broken = False
     first = True
     opening: tuple[int, int] | None = None  # (opener, opening card)
@@ -285,7 +294,7 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
             else:
                 played_hand[s] |= 1 << c
                 if led >= 0 and (c >= 52 or c // 13 != led):
-                    if not (c >= 52 and led == trump):
+                    if not (c >= 52 and led == trump) and not (any_trump and c // 13 == trump):
                         void[s] |= SUIT[led]
                     if first and bar >> c & 1:
                         void[s] |= ~bar  # a barred discard: nothing else in hand
@@ -585,7 +594,7 @@ def sample_rummy_world(game: Game, obs: Observation, rng: random.Random) -> Stat
     sending each face-down draw back to its place in the stock and the opponent's other
     cards to its dealt hand.
     """
-    return _retry(_rummy_world, game, obs, rng)
+    return retry(_rummy_world, game, obs, rng)
 
 
 def _rummy_world(game: Game, obs: Observation, rng: random.Random) -> State:
