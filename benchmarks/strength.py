@@ -26,12 +26,12 @@ from tqdm import tqdm
 
 import cardlab
 from cardlab.core.match import Match
-from cardlab.core.search import SearchAgent
+from cardlab.core.search import DEFAULT_ROLLOUT, SearchAgent
 from cardlab.games import GAMES
 from cardlab.rules.worlds import sample_without_backs
 
 OUT = Path(__file__).resolve().parent.parent / "cardlab" / "data" / "strength.csv"
-ROLLOUT = "random"
+ROLLOUT = DEFAULT_ROLLOUT
 FIELDS = ("game", "players", "opponent", "budget", "sampler", "deal", "points", "wins")
 
 

@@ -1264,7 +1264,7 @@ def move_values(
     *,
     iterations: int = 400,
     seed: int | str = 0,
-    rollout: str = "random",
+    rollout: str = "heuristic",
 ) -> pd.DataFrame:
     """The search bot's estimate of every legal move of ``seat`` (default: the seat to move).
 

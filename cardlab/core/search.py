@@ -12,8 +12,9 @@ so the tree plays each seat for itself.
 
 Options: ``iterations`` (the budget) or ``time_limit`` (seconds, which then bounds the
 search instead), ``exploration`` (the UCB constant, on rewards scaled to 0..1 by the
-range seen so far), ``rollout`` (``"random"`` or ``"heuristic"``: the game's own bot for
-every seat) and the agent's seed.  With an iteration budget a decision depends only on
+range seen so far), ``rollout`` (``"heuristic"``, the default: the game's own bot for
+every seat, or ``"random"``, which is cheaper per iteration and much weaker) and the
+agent's seed.  With an iteration budget a decision depends only on
 the seed and the observation; a time budget depends on the machine's speed too.
 
 Limits worth knowing: the search looks to the end of the current hand, not the game;
@@ -43,7 +44,10 @@ Policy = Callable[["State", int, tuple[Action, ...], random.Random], Action]
 
 #: Iterations per decision by default: under a second a decision in every game (see
 #: ``benchmarks/search.py``).
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 100
+#: Rollouts by the game's heuristic bot: dearer per iteration than random play, but at
+#: equal time far sharper (``benchmarks/strength.py``).
+DEFAULT_ROLLOUT = "heuristic"
 
 
 class _Node:
@@ -82,7 +86,7 @@ class SearchAgent(Agent):
         iterations: int = DEFAULT_ITERATIONS,
         time_limit: float | None = None,
         exploration: float = 0.7,
-        rollout: str = "random",
+        rollout: str = DEFAULT_ROLLOUT,
         game: Game | None = None,
         sampler: Callable[[Game, Observation, random.Random], State] | None = None,
     ) -> None:
