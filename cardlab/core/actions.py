@@ -8,9 +8,12 @@ with a plain ``str``.  The first word is the ``verb``; the remaining words are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, SupportsIndex, overload
 
 from .cards import _PARSE, Card
+from .clone import immutable
 
 
 class Action(str):
@@ -119,3 +122,155 @@ class CardActions:
         if d is None:
             d = self.suit(3, mask >> 39 & 0x1FFF)
         return a + b + c + d
+
+
+@immutable
+class ActionRange(tuple[Action, ...]):
+    """A tuple of actions that holds a numeric range without building it: ``head``, then
+    ``"<verb> N"`` for every whole ``N`` from ``low`` to ``high``.
+
+    A bet of any size up to the pot is one legal action per size; a pot of a million chips
+    would make a million actions.  An ``ActionRange`` stands for that tuple and behaves as
+    it in every way code reads a tuple (length, indexing and slicing, iteration, ``in``,
+    ``index``, ``count``, equality, ``+``), building an action only when one is read, so
+    listing and checking the legal bets costs the same whatever the pot.  Displays read
+    ``verb``, ``low`` and ``high`` to offer one number picker (:func:`numeric_range`).
+    Putting a tuple in front keeps it lazy: ``(take,) + bets`` is still a range.
+    """
+
+    head: tuple[Action, ...]
+    verb: str
+    low: int
+    high: int
+
+    def __new__(cls, verb: str, low: int, high: int, head: Sequence[Action] = ()) -> ActionRange:
+        self = super().__new__(cls, ())
+        self.head = tuple(head)
+        self.verb = verb
+        self.low = low
+        self.high = max(high, low - 1)
+        return self
+
+    def __len__(self) -> int:
+        return len(self.head) + self.high - self.low + 1
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def _at(self, i: int) -> Action:
+        h = len(self.head)
+        return self.head[i] if i < h else action(f"{self.verb} {self.low + i - h}")
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> Action | tuple[Action, ...]:
+        n = len(self)
+        if isinstance(i, slice):
+            return tuple(self._at(k) for k in range(*i.indices(n)))
+        k = i.__index__()
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("ActionRange index out of range")
+        return self._at(k)
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.head
+        verb = self.verb
+        for n in range(self.low, self.high + 1):
+            yield action(f"{verb} {n}")
+
+    def __reversed__(self) -> Iterator[Action]:
+        verb = self.verb
+        for n in range(self.high, self.low - 1, -1):
+            yield action(f"{verb} {n}")
+        yield from reversed(self.head)
+
+    def number(self, item: object) -> int | None:
+        """The number of ``item`` when it is one of the range's actions, else None."""
+        if not isinstance(item, str):
+            return None
+        words = item.split(" ")
+        if len(words) != 2 or words[0] != self.verb:
+            return None
+        w = words[1]
+        if not (w.isascii() and w.isdigit()) or str(int(w)) != w:
+            return None
+        n = int(w)
+        return n if self.low <= n <= self.high else None
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.head or self.number(item) is not None
+
+    def index(self, item: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
+        if item in self.head:
+            k = self.head.index(item)
+        else:
+            n = self.number(item)
+            if n is None:
+                raise ValueError(f"{item!r} is not in the range")
+            k = len(self.head) + n - self.low
+        if not start.__index__() <= k < stop.__index__():
+            raise ValueError(f"{item!r} is not in that part of the range")
+        return k
+
+    def count(self, item: Any) -> int:
+        return 1 if item in self else 0
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        if isinstance(other, ActionRange):
+            if len(other) != len(self):
+                return False
+            if other.verb == self.verb and other.low == self.low:
+                return other.head == self.head
+        elif not isinstance(other, tuple) or len(other) != len(self):
+            return False
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        # A plain tuple's hash while it is small; a huge range hashes by its bounds.
+        if len(self) <= 4096:
+            return hash(tuple(self))
+        return hash((ActionRange, self.head, self.verb, self.low, self.high))
+
+    def __lt__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) < tuple(other)
+
+    def __le__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) <= tuple(other)
+
+    def __gt__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) > tuple(other)
+
+    def __ge__(self, other: tuple[Any, ...]) -> bool:
+        return tuple(self) >= tuple(other)
+
+    def __add__(self, other: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: tuple[Any, ...]) -> tuple[Any, ...]:
+        if type(other) is tuple and all(isinstance(a, Action) for a in other):
+            return ActionRange(self.verb, self.low, self.high, other + self.head)
+        return tuple(other) + tuple(self)
+
+    def __mul__(self, n: SupportsIndex) -> tuple[Action, ...]:
+        return tuple(self) * n
+
+    def __rmul__(self, n: SupportsIndex) -> tuple[Action, ...]:
+        return tuple(self) * n
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionRange, (self.verb, self.low, self.high, self.head))
+
+    def __repr__(self) -> str:
+        if len(self) <= 6:
+            return repr(tuple(self))
+        first = [repr(a) for a in self[:3]]
+        return f"({', '.join(first)}, …, {self[-1]!r})"

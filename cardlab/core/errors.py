@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .actions import ActionRange
+
 
 class CardlabError(Exception):
     """Base class of every cardlab error."""
@@ -26,8 +28,9 @@ class IllegalActionError(CardlabError, ValueError):
     def __init__(self, action: str, reason: str, legal: Sequence[str] = ()) -> None:
         self.action = str(action)
         self.reason = reason
-        self.legal = tuple(str(a) for a in legal)
-        shown = ", ".join(self.legal[:20]) + (" …" if len(self.legal) > 20 else "")
+        # A range of numeric actions stays a range: listing a huge pot's bets costs nothing.
+        self.legal = legal if isinstance(legal, ActionRange) else tuple(str(a) for a in legal)
+        shown = ", ".join(map(str, self.legal[:20])) + (" …" if len(self.legal) > 20 else "")
         msg = f"illegal action {self.action!r}: {reason}"
         if self.legal:
             msg += f". Legal now: {shown}"
