@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .core.actions import ActionRange
 from .core.cards import CARDS, Card
 from .core.observation import Back, Observation, Peek, Zone
 from .core.outcome import HandResult
@@ -205,7 +206,8 @@ def _zone_tokens(zone: Zone, names: Sequence[str], color: bool) -> tuple[list[To
 
 # -------------------------------------------------------------- public API
 def render_header(obs: Observation) -> list[str]:
-    """The header lines: game, hand, phase, dealer, viewer; who moves; scores."""
+    """The header lines: game, hand, phase, dealer, viewer; who moves; scores; the pots
+    and each seat's chips and figures, in games that have them."""
     names = obs_names(obs)
     parts = [_title(obs.game), f"hand {obs.hand + 1}", f"{obs.phase} phase"]
     if obs.dealer is not None and 0 <= obs.dealer < obs.players:
@@ -226,9 +228,13 @@ def render_header(obs: Observation) -> list[str]:
         lines.append("To move: chance (dealing)")
     scores = " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(obs.scores))
     lines.append(f"Scores: {scores}")
+    if obs.pots:
+        lines.append(" · ".join(f"{p.label or p.name} {p.chips}" for p in obs.pots))
     tracked = []
     for s, seat in enumerate(obs.seats):
         figures = [f"{k.replace('_', ' ')} {_scalar_text(v)}" for k, v in seat.values.items()]
+        if seat.chips is not None:
+            figures.insert(0, f"chips {seat.chips}")
         if seat.status:
             figures.insert(0, seat.status)
         if figures:
@@ -271,12 +277,23 @@ def render_observation(obs: Observation, color: bool = False, width: int = WIDTH
 
 
 def render_actions(actions: Iterable[str], color: bool = False, width: int = WIDTH) -> str:
-    """Actions as a numbered list (from 1), packed in columns, cards with suit symbols."""
+    """Actions as a numbered list (from 1), packed in columns, cards with suit symbols.
+
+    A long range of numeric actions (``bet 1`` … ``bet 500``) is one item with its numbers.
+    """
+    span = None
+    if isinstance(actions, ActionRange) and actions.high - actions.low >= 12:
+        span = actions
+        actions = actions.head
     toks = [_action_token(a, color) for a in actions]
-    if not toks:
+    if not toks and span is None:
         return "(no legal actions)"
-    numw = len(str(len(toks)))
+    numw = len(str(len(toks) + (len(span) - len(span.head) if span is not None else 0)))
     items = [(f"{i + 1:>{numw}}. {p}", f"{i + 1:>{numw}}. {s}") for i, (p, s) in enumerate(toks)]
+    if span is not None:
+        first, last = len(toks) + 1, len(span)
+        said = f"{first}–{last}. {span.verb} {span.low} … {span.verb} {span.high}"
+        items.append((said, said))
     colw = max(len(p) for p, _ in items) + 3
     per_row = max(1, (width + 3) // colw)
     lines = []
