@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.actions import Action, action
+from ..core.actions import Action, ActionRange, action
 from ..core.cards import Card
 from ..core.observation import Back, Entry, Observation, Peek
 from ..core.outcome import HandResult
 from ..core.state import State
+
+
+#: A range of numeric actions is listed action by action up to this many (see build_view).
+RANGE_LISTED = 100
 
 
 def entry_json(e: Entry) -> dict[str, Any]:
@@ -123,6 +127,7 @@ def build_view(
     ]
     card_acts: dict[str, list[list[str | None]]] = {}
     buttons: list[list[str]] = []
+    ranges: list[dict[str, Any]] = []  # whole-number ranges ("bet 1" to "bet 500"), as bounds
     # The human may play at any step it is to move at, also after stepping back: playing
     # there starts a new line of play and the recorded future is dropped.
     playing = human is not None and obs.viewer == human and not show_result
@@ -140,7 +145,14 @@ def build_view(
         stacks = {z.name for z in obs.zones if z.cards and named[z.name] == 1}
         zone_names = set(named)
         verbs: dict[str, int] = {}
-        for a in obs.legal:
+        legal = obs.legal
+        if isinstance(legal, ActionRange):
+            # The table draws the range as one number box; its actions are listed among
+            # the buttons too while there are few of them (for scripts reading the view).
+            ranges.append({"verb": legal.verb, "low": legal.low, "high": legal.high})
+            if len(legal) > RANGE_LISTED:
+                legal = legal.head
+        for a in legal:
             cs = [c for c in a.cards if c.code in shown]
             if cs and len(a.cards) == 1:
                 # "move QH up2": click the card, then its destination on the felt
@@ -216,6 +228,7 @@ def build_view(
         "solitaire": state.game.spec.solitaire,
         "acts": card_acts,
         "buttons": buttons,
+        "ranges": ranges,
         "verb": verb,
         "why": why,
         "info": info,

@@ -60,10 +60,23 @@ export function refreshPickers(span, i) {
   }
 }
 
-export function actionsHtml(buttons) {
+/**
+ * A whole-number range of one verb (``bet 1`` to ``bet 500``), sent as its bounds: one
+ * number box and a button, however wide the range. Typing a number outside it is refused
+ * by the game with its reason.
+ */
+export function rangeHtml(r) {
+  const label = capital(r.verb.replace(/_/g, " "));
+  const span = r.low === r.high ? String(r.low) : `${r.low}–${r.high}`;
+  return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
+}
+
+export function actionsHtml(buttons, ranges = []) {
   const groups = new Map();
+  const ranged = new Set(ranges.map((r) => r.verb));
   for (const [a, lab] of buttons) {
     const verb = a.split(" ")[0];
+    if (ranged.has(verb)) continue; // drawn as its number box
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push([a, lab]);
   }
@@ -77,7 +90,7 @@ export function actionsHtml(buttons) {
       out += composeHtml(verb, acts);
     }
   }
-  return out;
+  return out + ranges.map(rangeHtml).join("");
 }
 
 export function viewOptions(v) {

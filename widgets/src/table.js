@@ -47,6 +47,6 @@ export function tableHtml(v, pace, replay = false) {
     ${logHtml(v)}
   </div>
   <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
-  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons)}</div>
+  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
   ${controlsHtml(v, pace, replay)}`;
 }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { actionsHtml, argLabel, pickerValues, COMPOSE_OVER } from "../src/controls.js";
+import { actionsHtml, argLabel, pickerValues, rangeHtml, COMPOSE_OVER } from "../src/controls.js";
 
 test("a few actions are buttons", () => {
   const html = actionsHtml([["stop", "Stop"], ["pass", "Pass"]]);
@@ -28,4 +28,16 @@ test("each picker offers only what still leads to a legal action", () => {
 test("card codes read as cards", () => {
   assert.equal(argLabel("TD"), "10♦");
   assert.equal(argLabel("deck1"), "deck1");
+});
+
+test("a whole-number range is one number box and one button, whatever its width", () => {
+  const html = actionsHtml([["take", "Take"]], [{ verb: "bet", low: 1, high: 250000 }]);
+  assert.equal((html.match(/<button/g) || []).length, 2);
+  assert.equal((html.match(/<input type="number"/g) || []).length, 1);
+  assert.match(html, /min="1" max="250000"/);
+  assert.match(html, /data-compose="bet"/);
+  assert.match(rangeHtml({ verb: "bet", low: 3, high: 3 }), /cl-range-span">3</);
+  const listed = actionsHtml([["take", "Take"], ["bet 1", "Bet 1"], ["bet 2", "Bet 2"]], [{ verb: "bet", low: 1, high: 2 }]);
+  assert.equal((listed.match(/<button/g) || []).length, 2);
+  assert.doesNotMatch(listed, /data-act="bet/);
 });

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 2a0689b66e1e8cf8cef6bb4035189211bbd0534ecbe91c6bfc5735ca1128ee97) */
+/* cardlab card table, bundled from widgets/src (sources sha256 2605c5915aef65bdae93f54f05c2bf8cd9be111dad808b826d58070bbfc83f0d) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -355,10 +355,17 @@ function refreshPickers(span, i) {
     prefix.push(keep);
   }
 }
-function actionsHtml(buttons) {
+function rangeHtml(r) {
+  const label = capital(r.verb.replace(/_/g, " "));
+  const span = r.low === r.high ? String(r.low) : `${r.low}\u2013${r.high}`;
+  return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
+}
+function actionsHtml(buttons, ranges = []) {
   const groups = /* @__PURE__ */ new Map();
+  const ranged = new Set(ranges.map((r) => r.verb));
   for (const [a, lab] of buttons) {
     const verb = a.split(" ")[0];
+    if (ranged.has(verb)) continue;
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push([a, lab]);
   }
@@ -372,7 +379,7 @@ function actionsHtml(buttons) {
       out += composeHtml(verb, acts);
     }
   }
-  return out;
+  return out + ranges.map(rangeHtml).join("");
 }
 function viewOptions(v) {
   const opts = v.names.map((n, s) => [String(s), `${n}${v.human === s ? " (you)" : ""}`]);
@@ -476,7 +483,7 @@ function tableHtml(v, pace, replay = false) {
     ${logHtml(v)}
   </div>
   <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
-  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons)}</div>
+  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
   ${controlsHtml(v, pace, replay)}`;
 }
 
