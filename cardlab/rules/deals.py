@@ -12,6 +12,12 @@ size may be a function ``(game, variant) -> int``; ``cards`` chooses the cards d
 (the deck less cards removed for the player count); ``variant`` names the form of the
 deal a hand uses (Heartburn's hold hands deal two hole cards).
 
+A pile may be set apart for some cards only (``pile("hearts", 13, only=mask)``, a
+bitmask of card indices): those cards go to it, in the order the deal lists them, and
+every other part is dealt from the rest, so any order of the deck is a valid deal::
+
+    DealRule(each_seat(hand=13), pile("hearts", 13, only=HEARTS_MASK))   # a suit apart
+
 From that one description the rule gives:
 
 * the chance step of each hand (:meth:`DealRule.step`): a random deal, its check, and
@@ -46,6 +52,7 @@ class Part:
     per_seat: bool = False
     param: str = ""
     group: int = 0  # > 0: one of ``group`` piles given together as a list (``piles``)
+    only: int = 0  # a bitmask of the cards this part takes (0: any card)
 
     def count(self, game: Game, variant: str) -> int | None:
         s = self.size
@@ -57,9 +64,12 @@ def each_seat(**sizes: Size) -> tuple[Part, ...]:
     return tuple(Part(name, size, True, f"{name}s") for name, size in sizes.items())
 
 
-def pile(name: str, size: Size = None, *, param: str = "") -> tuple[Part, ...]:
-    """A part dealt once (``pile("upcard", 1)``); without a size, the cards left."""
-    return (Part(name, size, False, param or name),)
+def pile(name: str, size: Size = None, *, param: str = "", only: int = 0) -> tuple[Part, ...]:
+    """A part dealt once (``pile("upcard", 1)``); without a size, the cards left.
+
+    ``only``: a bitmask of the cards set apart for this pile (see the module docstring).
+    """
+    return (Part(name, size, False, param or name, only=only),)
 
 
 def piles(name: str, count: int, size: Size, *, param: str = "") -> tuple[Part, ...]:
@@ -152,6 +162,8 @@ class DealRule:
             if p.param not in params:
                 params.append(p.param)
         self.params = tuple(params)
+        #: Whether some part takes only certain cards: the deal is then routed by card.
+        self.routed = any(p.only for p in self.parts)
         self.positional = tuple(
             positional
             if positional is not None
@@ -193,6 +205,10 @@ class DealRule:
                 i += 1
             if pos != len(cards):
                 raise ValueError(f"the deal places {pos} of {len(cards)} cards")
+            for m in {s.part.only for s in slots if s.part.only}:
+                room = sum(s.stop - s.start for s in slots if s.part.only == m)
+                if sum(1 for c in cards if m >> c.index & 1) != room:
+                    raise ValueError("a part set apart for some cards does not fit them")
             mask = sum(1 << c.index for c in cards)
             got = game.memo[key] = (cards, tuple(slots), mask)
         return got
@@ -224,10 +240,38 @@ class DealRule:
     def _apply(self, state: Any, act: Action) -> None:
         getattr(state, self.handler)(self.split(state.game, act.cards, self.variant_of(state)))
 
+    def _routed(
+        self, game: Game, variant: str, slots: Sequence[Slot], cards: Sequence[Card]
+    ) -> list[Card]:
+        """``cards`` reordered so that each card set apart lands in its part: the cards of
+        each group keep their order and fill that group's slots in turn."""
+        key = (self, variant, "groups")
+        home = game.memo.get(key)
+        if home is None:
+            home = game.memo[key] = {
+                c.index: g for c in self.layout(game, variant)[0] if (g := _group(c, slots))
+            }
+        queues: dict[int, list[Card]] = {0: []}
+        for m in home.values():
+            queues[m] = []
+        for c in cards:
+            queues[home.get(c.index, 0)].append(c)
+        out: list[Card] = []
+        taken = dict.fromkeys(queues, 0)
+        for s in slots:
+            m = s.part.only
+            k = taken[m]
+            n = s.stop - s.start
+            out += queues[m][k : k + n]
+            taken[m] = k + n
+        return out
+
     def split(self, game: Game, cards: Sequence[Card], variant: str = "") -> Dealt:
         """A deal's cards by part."""
         variant = variant or self.default
         slots = self.layout(game, variant)[1]
+        if self.routed:
+            cards = self._routed(game, variant, slots, cards)
         parts: dict[str, Any] = {}
         for s in slots:
             chunk = tuple(cards[s.start : s.stop])
@@ -295,12 +339,19 @@ class DealRule:
             if c.index in seen:
                 raise IllegalActionError("deal", f"{c} is dealt twice")
             seen.add(c.index)
+        if self.routed:
+            for s in slots:
+                _check_set_apart(s, fixed.get((s.part.name, s.seat), ()), slots)
         rest = [c for c in cards if c.index not in seen]
         (rng or random.Random(0)).shuffle(rest)
         order: list[Card] = []
         for s in slots:
             got = list(fixed.get((s.part.name, s.seat), ()))
             need = s.stop - s.start
+            if self.routed:
+                m = s.part.only
+                while len(got) < need:
+                    got.append(rest.pop(_last_of(rest, m, slots)))
             while len(got) < need:
                 got.append(rest.pop())
             order += got
@@ -349,3 +400,33 @@ class DealRule:
                 said = f"the {slot.part.name} is given {len(cards)} cards; it"
             raise IllegalActionError("deal", f"{said} holds {room} here")
         out[(slot.part.name, slot.seat)] = cards
+
+
+# ------------------------------------------------------------ cards set apart
+def _group(card: Card, slots: Sequence[Slot]) -> int:
+    """The ``only`` mask of the parts that take ``card`` (0: the parts open to any card)."""
+    for s in slots:
+        m = s.part.only
+        if m >> card.index & 1:
+            return m
+    return 0
+
+
+def _last_of(rest: Sequence[Card], only: int, slots: Sequence[Slot]) -> int:
+    """The position of the last card of ``rest`` that a slot taking ``only`` may hold."""
+    for i in range(len(rest) - 1, -1, -1):
+        if _group(rest[i], slots) == only:
+            return i
+    raise IllegalActionError("deal", "the cards set apart do not fit their parts")
+
+
+def _check_set_apart(slot: Slot, cards: Sequence[Card], slots: Sequence[Slot]) -> None:
+    """Refuse a card given to a part that does not take it."""
+    name = slot.part.name
+    who = f"seat {slot.seat}'s {name}" if slot.seat is not None else f"the {name}"
+    for c in cards:
+        m = _group(c, slots)
+        if m != slot.part.only:
+            home = next((s.part.name for s in slots if s.part.only == m), "")
+            where = f"it belongs to the {home}" if m else f"the {name} takes only its own cards"
+            raise IllegalActionError("deal", f"{c} cannot be dealt to {who}: {where}")
