@@ -5,5 +5,6 @@
 * :mod:`~cardlab.rules.passing` — secret choices made at once, and passing to a neighbour;
 * :mod:`~cardlab.rules.rummy` — knock rummy: draw, discard, knock, lay off, score;
 * :mod:`~cardlab.rules.melds` — exact meld arithmetic on card bitmasks;
-* :mod:`~cardlab.rules.tableau` — solitaire tableaus: stacks, runs, builds, foundations.
+* :mod:`~cardlab.rules.tableau` — solitaire tableaus: stacks, runs, builds, foundations;
+* :mod:`~cardlab.rules.chips` — chips and pots: balances, antes, bets, payouts, splits.
 """
