@@ -188,3 +188,31 @@ def test_heuristic_rollouts_carry_no_state_from_one_rollout_to_the_next(name):
                 assert reused[seat].act(obs) == bot_class(seat, 0).act(obs)
                 checked += 1
     assert checked > 10
+
+
+def test_the_heuristic_move_is_kept_unless_the_search_clearly_beats_it():
+    """With heuristic rollouts the bot plays its rule of thumb's move unless the search's
+    favourite beat it by ``margin`` standard errors; margin 0 plays the favourite."""
+    game = cardlab.load("gin_rummy")
+    rule = game.spec.bots["heuristic"]
+    kept = overruled = 0
+    for seed in range(4):
+        for _, state, seat in positions("gin_rummy", None, seed, every=0.3):
+            obs = state.observation(seat)
+            if len(obs.legal) < 3:
+                continue
+            own = rule(seat, 5).act(obs)
+            trusting = SearchAgent(seat, 5, iterations=40, margin=1e9, game=game)
+            plain = SearchAgent(seat, 5, iterations=40, margin=0, game=game)
+            favourite = plain.search(obs)[0]
+            chosen = trusting.search(obs)[0]
+            if any(v.action == own and v.visits for v in plain.last):
+                assert chosen.action == own
+                if favourite.action != own:
+                    overruled += 1
+                    assert trusting.kept == own
+                    assert "rule of thumb" in trusting.explain(obs, own)
+            kept += 1
+    assert kept > 5 and overruled > 0
+    with pytest.raises(ValueError, match="margin"):
+        SearchAgent(0, margin=-1)

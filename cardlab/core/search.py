@@ -13,8 +13,10 @@ so the tree plays each seat for itself.
 Options: ``iterations`` (the budget) or ``time_limit`` (seconds, which then bounds the
 search instead), ``exploration`` (the UCB constant, on rewards scaled to 0..1 by the
 range seen so far), ``rollout`` (``"heuristic"``, the default: the game's own bot for
-every seat, or ``"random"``, which is cheaper per iteration and much weaker) and the
-agent's seed.  With an iteration budget a decision depends only on
+every seat, or ``"random"``, which is cheaper per iteration and much weaker),
+``margin`` (with heuristic rollouts, the heuristic bot's own move is played unless the
+search's favourite beat it by this many standard errors; 0 plays the favourite always)
+and the agent's seed.  With an iteration budget a decision depends only on
 the seed and the observation; a time budget depends on the machine's speed too.
 
 Limits worth knowing: the search looks to the end of the current hand, not the game;
@@ -53,13 +55,14 @@ DEFAULT_ROLLOUT = "heuristic"
 class _Node:
     """A tree node: the move that led here, who made it, and its statistics."""
 
-    __slots__ = ("avail", "children", "n", "seat", "w")
+    __slots__ = ("avail", "children", "n", "seat", "w", "w2")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move into this node
         self.n = 0
         self.avail = 0
         self.w = 0.0  # summed reward of ``seat``
+        self.w2 = 0.0  # summed squares (for the margin of a root move)
         self.children: dict[Action, _Node] = {}
 
 
@@ -71,6 +74,7 @@ class MoveValue:
     visits: int
     share: float  # of all root visits
     value: float  # mean reward: points over the rest of the hand, relative to the others
+    error: float = 0.0  # standard error of ``value``
 
 
 class SearchAgent(Agent):
@@ -87,6 +91,7 @@ class SearchAgent(Agent):
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout: str = DEFAULT_ROLLOUT,
+        margin: float = 1.0,
         game: Game | None = None,
         sampler: Callable[[Game, Observation, random.Random], State] | None = None,
     ) -> None:
@@ -95,10 +100,14 @@ class SearchAgent(Agent):
             raise ValueError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if not margin >= 0:
+            raise ValueError(f"margin is a number of standard errors ≥ 0, not {margin!r}")
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout = rollout
+        self.margin = margin
+        self.kept: Action | None = None
         self.game = game
         self.sampler = sampler
         self.last: list[MoveValue] = []
@@ -119,11 +128,18 @@ class SearchAgent(Agent):
         if len(obs.legal) == 1:
             return "it is the only legal move"
         values = self.last if self.last and self.last[0].action == act else self.search(obs)
+        if self.kept is not None and self.kept == act:
+            return (
+                "it is the rule of thumb's move, and no move searched did clearly better: "
+                + describe(values)
+            )
         return describe(values)
 
     # ---------------------------------------------------------------- search
     def search(self, obs: Observation) -> list[MoveValue]:
-        """Search from ``obs``; the root moves, most visited first."""
+        """Search from ``obs``; the root moves, the one to play first (the most visited,
+        or the heuristic bot's move kept by ``margin``)."""
+        self.kept = None
         game = self.game
         if game is None:
             raise ValueError("the search bot needs the game's rules: bind(game) first")
@@ -201,11 +217,12 @@ class SearchAgent(Agent):
                     bounds[1] = r
             for nd in path:
                 nd.n += 1
-                nd.w += rewards[nd.seat]
+                r = rewards[nd.seat]
+                nd.w += r
+                nd.w2 += r * r
         total = sum(ch.n for ch in root.children.values()) or 1
         values = [
-            MoveValue(a, ch.n, ch.n / total, ch.w / ch.n if ch.n else 0.0)
-            for a, ch in root.children.items()
+            MoveValue(a, ch.n, ch.n / total, *_mean_error(ch)) for a, ch in root.children.items()
         ]
         # The real choice is among the observed legal moves (a world may differ on a
         # move that hangs on a hidden card, such as a hole card's back).
@@ -215,8 +232,30 @@ class SearchAgent(Agent):
         for a in obs.legal:
             if a not in root.children:
                 values.append(MoveValue(a, 0, 0.0, 0.0))
+        if self.margin and self.rollout == "heuristic":
+            values = self._keep_heuristic(game, obs, values)
         self.last = values
         return values
+
+    def _keep_heuristic(
+        self, game: Game, obs: Observation, values: list[MoveValue]
+    ) -> list[MoveValue]:
+        """Put the heuristic bot's move first unless the search's favourite beat it by
+        ``margin`` standard errors: sampled worlds are noisy, and a rule of thumb is
+        worth keeping until the search has shown it a better move."""
+        bot_class = game.spec.bots.get("heuristic")
+        if bot_class is None or not values:
+            return values
+        own = bot_class(obs.seat if obs.seat is not None else 0, self.seed).act(obs)
+        best = values[0]
+        mine = next((v for v in values if v.action == own), None)
+        if mine is None or mine is best or not mine.visits:
+            return values
+        gap = best.value - mine.value
+        if gap > self.margin * math.hypot(best.error, mine.error):
+            return values
+        self.kept = own
+        return [mine, *(v for v in values if v is not mine)]
 
     def _policy(
         self, game: Game
@@ -239,6 +278,18 @@ class SearchAgent(Agent):
             return bot.act(world.observation(seat))
 
         return heuristic
+
+
+def _mean_error(node: _Node) -> tuple[float, float]:
+    """A node's mean reward and its standard error."""
+    n = node.n
+    if not n:
+        return 0.0, 0.0
+    mean = node.w / n
+    if n < 2:
+        return mean, math.inf
+    var = max(0.0, (node.w2 - n * mean * mean) / (n - 1))
+    return mean, math.sqrt(var / n)
 
 
 def _random_move(world: Any, seat: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
