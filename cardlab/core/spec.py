@@ -54,6 +54,8 @@ class TableLayout:
         zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
     hide
         zones not drawn at all (their content shows elsewhere)
+    apart
+        zones whose cards lie side by side without overlapping (In-Between's posts)
     """
 
     center: tuple[str, ...] = ()
@@ -61,6 +63,7 @@ class TableLayout:
     small: tuple[str, ...] = ()
     grid: tuple[str, ...] = ()
     hide: tuple[str, ...] = ()
+    apart: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in self.__dict__.items() if v}

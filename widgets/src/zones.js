@@ -42,6 +42,7 @@ export function zoneHtml(v, z, where) {
   const grid = inGrid(v, z);
   let body;
   let cls = `cl-zone cl-${kind}`;
+  if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
   if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
     const under = n > 1 ? '<div class="cl-under"></div>' : "";

@@ -56,3 +56,10 @@ test("clicking a card with several destinations picks it up; one move plays at o
   const html = tableHtml({ ...v, zones: [...v.zones, { name: "up1", owner: null, kind: "row", label: "up1", seats: [], tags: [], cards: [] }], selected: "QS", targets: p.targets }, 0);
   assert.match(html, /data-zone="up1"[^>]*data-target="move QS up1"/);
 });
+
+test("zones named in the layout's apart hint lay their cards side by side", () => {
+  const posts = { name: "posts", owner: null, kind: "row", label: "East's posts", seats: [], tags: ["", "high"], cards: [{ c: "7C", t: "7♣", r: 7, s: 0 }, { c: "AS", t: "A♠", r: 1, s: 3 }] };
+  const html = tableHtml(view({ zones: [...view().zones, posts], layout: { apart: ["posts"] } }), 0.4);
+  assert.match(html, /class="cl-zone cl-row cl-apart" data-zone="posts"/);
+  assert.doesNotMatch(html, /cl-apart" data-zone="trick"/);
+});

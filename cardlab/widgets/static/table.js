@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 2605c5915aef65bdae93f54f05c2bf8cd9be111dad808b826d58070bbfc83f0d) */
+/* cardlab card table, bundled from widgets/src (sources sha256 4958557e0819d1f287a3ea575009d97b9adc5cce55bd1a14f784b336a142cd40) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -219,6 +219,7 @@ function zoneHtml(v, z, where) {
   const grid = inGrid(v, z);
   let body;
   let cls = `cl-zone cl-${kind}`;
+  if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
   if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
     const under = n > 1 ? '<div class="cl-under"></div>' : "";
