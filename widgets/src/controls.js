@@ -67,7 +67,7 @@ export function refreshPickers(span, i) {
  */
 export function rangeHtml(r) {
   const label = capital(r.verb.replace(/_/g, " "));
-  const span = r.low === r.high ? String(r.low) : `${r.low}–${r.high}`;
+  const span = r.low === r.high ? `only ${r.low}` : `${r.low} to ${r.high}`;
   return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
 }
 

@@ -36,7 +36,8 @@ test("a whole-number range is one number box and one button, whatever its width"
   assert.equal((html.match(/<input type="number"/g) || []).length, 1);
   assert.match(html, /min="1" max="250000"/);
   assert.match(html, /data-compose="bet"/);
-  assert.match(rangeHtml({ verb: "bet", low: 3, high: 3 }), /cl-range-span">3</);
+  assert.match(rangeHtml({ verb: "bet", low: 3, high: 3 }), /cl-range-span">only 3</);
+  assert.match(rangeHtml({ verb: "bet", low: 1, high: 12 }), /cl-range-span">1 to 12</);
   const listed = actionsHtml([["take", "Take"], ["bet 1", "Bet 1"], ["bet 2", "Bet 2"]], [{ verb: "bet", low: 1, high: 2 }]);
   assert.equal((listed.match(/<button/g) || []).length, 2);
   assert.doesNotMatch(listed, /data-act="bet/);

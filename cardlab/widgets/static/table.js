@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 4958557e0819d1f287a3ea575009d97b9adc5cce55bd1a14f784b336a142cd40) */
+/* cardlab card table, bundled from widgets/src (sources sha256 e04cab29f441cbedd83a98ddde62f7b48529e7955e851b32ccd79dd971dd9bc3) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -358,7 +358,7 @@ function refreshPickers(span, i) {
 }
 function rangeHtml(r) {
   const label = capital(r.verb.replace(/_/g, " "));
-  const span = r.low === r.high ? String(r.low) : `${r.low}\u2013${r.high}`;
+  const span = r.low === r.high ? `only ${r.low}` : `${r.low} to ${r.high}`;
   return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
 }
 function actionsHtml(buttons, ranges = []) {
