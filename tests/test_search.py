@@ -20,13 +20,15 @@ SIZES = [(name, None) for name in NAMES] + [("foresight", 5), ("heartburn", 3), 
 
 
 def positions(name: str, players: int | None, seed: int, every: float = 0.2):
-    """States met in a random game, with the seat about to act."""
+    """States met in random games, with the seat about to act: 300 steps of play, a new
+    game starting whenever one ends (a random player of a solitaire may stop at once)."""
     game = cardlab.load(name, players)
     state = game.new_state()
     rng = random.Random(seed)
     for _ in range(300):
         if state.terminal:
-            return
+            state = game.new_state()
+            continue
         if state.current == "chance":
             state.apply(state.sample_chance(rng))
             continue
