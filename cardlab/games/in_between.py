@@ -44,7 +44,7 @@ Rulings
 * Hitting the post costs the bet and nothing more.
 * Every payment from the pot (a won bet, the pair payment, the pair bet's 25 to 1) is
   capped at what the pot holds; payments into the pot are never limited by a balance,
-  which may go below zero.  The game ends as soon as the pot is empty.
+  which may go below zero.  An empty pot ends the game on the spot.
 * When the pot holds less than the minimum bet, the smallest bet is what it holds.
 * At the deal cap (``max_rounds``, or the ``hands`` limit) the pot is split evenly among
   all players and the odd chips are dropped.  Equal highest balances share the win.
@@ -522,13 +522,12 @@ class InBetweenState(ChipGame):
         each = self.split_pot()
         rest = held - each * self.players
         dropped = f"; {plural(rest, 'odd chip')} dropped" if rest else ""
-        self.log(
-            "split",
-            None,
-            f"The pot of {held} is shared out: {plural(each, 'chip')} to each player{dropped}",
-            chips=each,
-            dropped=rest,
+        said = (
+            f"The pot of {held} is shared out: {plural(each, 'chip')} to each player{dropped}"
+            if each
+            else f"The pot of {held} is too small to share among {self.players}: it is dropped"
         )
+        self.log("split", None, said, chips=each, dropped=rest)
 
     # ------------------------------------------------------------ legality
     def _bets(self) -> tuple[Action, ...]:
@@ -621,17 +620,12 @@ class InBetweenState(ChipGame):
                 tags=tuple(self.last_tags),
             )
         )
-        zones.append(
-            Zone(
-                "used",
-                None,
-                tuple(CARDS[c] for c in self.used),
-                "row",
-                label="Turned earlier this deal",
-            )
-        )
+        used = sorted((CARDS[c] for c in self.used), key=lambda c: (c.rank, c.suit))
+        zones.append(Zone("used", None, tuple(used), "row", label="Turned earlier, by rank"))
+        # while a finished deal waits for the next one, it is still the deal on the table
+        deal = len(self.results) if self.between_hands else self.hand_number + 1
         info: dict[str, Any] = {
-            "deal": f"{self.hand_number + 1} of {self.options.max_rounds}",
+            "deal": f"{deal} of {self.options.max_rounds}",
             "min_bet": self.options.min_bet,
         }
         return self.observe(view, zones, info)
@@ -774,7 +768,7 @@ GAME = register(
         deck="standard 52",
         bots={"heuristic": InBetweenBot},
         source="denexa-classics.txt (In-Between)",
-        layout=TableLayout(center=("stock", "posts", "last", "used"), small=("used",)),
+        layout=TableLayout(center=("stock", "posts", "last", "used"), apart=("posts", "last")),
         bench_target=8_000,
     )
 )
