@@ -373,6 +373,10 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         laid = t.locator('.cl-zone[data-zone="melds"] [data-mark="laid off"]').count()
         said = t.locator(".cl-log li", has_text="lays off").count()
         assert (laid > 0) == (said > 0), "cards laid off are marked on the knocker's melds"
+    elif t.locator(".cl-pot").count():
+        # a chip game: the pot, every seat's chips and the last cards turned stay in view
+        expect(t.locator('[data-figure="chips"]')).to_have_count(t.locator(".cl-seat").count())
+        assert t.locator(".cl-area-center .cl-card[data-code]").count() > 0
     else:
         # a trick game: the last trick is still on the table, one card per player
         players = t.locator(".cl-seat").count()
