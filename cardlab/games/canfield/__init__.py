@@ -1,0 +1,698 @@
+"""Canfield: a one-player patience with a thirteen-card reserve and a foundation base.
+
+Rules in brief
+--------------
+Thirteen cards go face down into a **reserve** whose top card is then turned face up; the
+next card starts the **foundations**; four more start the four **tableau** piles; the
+other 34 are the **stock**.  The first foundation card fixes the base rank: every suit's
+foundation starts from that rank and climbs in suit, past the King to the Ace and on, up
+to the rank just below the base.  The deal is won when all 52 cards are on the
+foundations.
+
+Tableau piles build downwards in alternating colours (red on black, black on red), and
+the ranks wrap: a King may go on an Ace.  Any card of a pile may be moved together with
+every card lying on it.  The face-up tops of the reserve and of the **waste** may be
+played one card at a time, to the foundations or onto a tableau pile.  Cards come from
+the stock to the waste one at a time (or three at a time with ``draw=3``, the last of the
+three on top); once the stock is used up the waste is turned over to make a new stock, as
+often as the player likes.  A tableau pile that empties is refilled from the reserve at
+once; after the reserve is gone, an empty pile stays empty until the player puts any
+card, or any movable group of cards, there.  Cards never come back from a foundation.
+
+Options
+-------
+{options}
+
+Rulings
+-------
+* Each suit has its own foundation (♣ ♦ ♥ ♠); the first foundation card opens its suit's
+  pile, and the three other cards of the base rank open the others.
+* With ``draw=3`` the three cards are turned face up one by one onto the waste, so the
+  player sees all three and the last one lies on top; only the top card of the waste can
+  be played, and the one under it is freed when it goes.  When fewer than three cards
+  are left in the stock, the draw takes what is left.
+* ``redeal`` (turning the waste over as the new stock, without shuffling) is its own
+  action and is offered only when the stock is empty; there is no limit on redeals.
+* Refilling an emptied tableau pile from the reserve, and turning up the reserve's next
+  card, happen by themselves and are not moves.
+* Once the reserve is empty, filling an empty pile is optional; moving a whole pile into
+  an empty spot is allowed, though it changes nothing.
+* The deal ends when every card is home, when the player says ``stop``, after
+  ``idle_limit`` moves in a row without progress (draws and redeals count as moves;
+  progress means a card reaching a foundation or leaving the reserve or the waste), and
+  also when nothing but ``stop`` is left (the stock and the waste are empty and no card
+  can move).
+* The card dealt to the foundations counts: a deal scores at least 1.  With
+  ``scoring="casino"`` every card home is worth 5 and the stake of 52 is taken off, so a
+  deal starts at −47 and a won deal makes 208.  A deal is won only with 52 cards home;
+  with ``hands=N`` the game is won when every deal is.
+* The player sees the top card of the reserve, the waste (every card of it was shown
+  when it was drawn), the tableau and the foundations.  The reserve's other cards and the
+  stock lie face down, their order unseen; what was drawn stays in the deal's history.
+* Explicit deals name the parts: ``game.deal(reserve="QC 5D ...", foundation="7H",
+  tableau=["3S", "9D", "KC", "4H"], stock="...")``; the reserve and the stock are written
+  from the top card down, and cards left out are dealt at random.
+
+Actions
+-------
+``home 8H`` (the top card of the reserve, the waste or a tableau pile to its
+foundation); ``move 9H tableau3`` (that card, with every card on it, onto tableau pile 3:
+onto its top card or into it when empty); ``draw``; ``redeal``; ``stop``.
+
+Solver
+------
+:func:`solve` plays a deal with every face known, the stock's and the reserve's order
+included ("thoughtful" Canfield), and answers won (with a winning line of actions),
+lost or unknown within a budget of positions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ...core.actions import Action, action
+from ...core.cards import CARDS
+from ...core.clone import Frozen
+from ...core.observation import Observation, Zone
+from ...core.options import SolitaireOptions, option
+from ...core.phases import Phase
+from ...core.refusals import plural
+from ...core.registry import register
+from ...core.solver import Solved
+from ...core.spec import GameSpec, TableLayout
+from ...core.state import State
+from ...rules.deals import DealRule, pile, piles
+from ...rules.tableau import (
+    CARD,
+    RANK,
+    SUIT,
+    UP,
+    Layout,
+    deal_cards,
+    down_alternating,
+    find,
+    foundation_order,
+    foundation_zones,
+    gather,
+    homes,
+    mask_of,
+    move_run,
+    run_moves,
+    send_home,
+    stack_entries,
+    stack_zone,
+    top_moves,
+    turn_up,
+)
+from ...rules.tableau import (
+    tops as stack_tops,
+)
+
+LAYOUT: Final = Layout(("reserve", 1), ("stock", 1), ("waste", 1), ("tableau", 4))
+STACK_NAMES: Final = LAYOUT.names
+RESERVE, STOCK, WASTE = 0, 1, 2
+TABLEAU: Final = LAYOUT.group("tableau")
+T0: Final = TABLEAU[0]
+#: The stacks whose top card may be played: the reserve, the waste, the tableau piles.
+SOURCES: Final = (RESERVE, WASTE, *TABLEAU)
+#: Down in alternating colours, a King on an Ace.
+BUILD: Final = down_alternating(wrap=True)
+FITS: Final = BUILD.fits
+RANK_WORDS: Final = (
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
+
+HOME: Final = tuple(action(f"home {CARDS[c].code}") for c in range(52))
+MOVE: Final = tuple(
+    tuple(action(f"move {CARDS[c].code} {STACK_NAMES[k]}") for k in TABLEAU) for c in range(52)
+)
+DRAW: Final = action("draw")
+REDEAL: Final = action("redeal")
+STOP: Final = action("stop")
+_VERBS: Final = frozenset(("home", "move", "draw", "redeal", "stop"))
+# What each action does, decoded once: (kind, card, tableau pile 0-3).
+_HOME, _MOVE, _DRAW, _REDEAL, _STOP = range(5)
+_DO: dict[Action, tuple[int, int, int]] = {
+    DRAW: (_DRAW, 0, 0),
+    REDEAL: (_REDEAL, 0, 0),
+    STOP: (_STOP, 0, 0),
+}
+for _c in range(52):
+    _DO[HOME[_c]] = (_HOME, _c, 0)
+    for _k in range(4):
+        _DO[MOVE[_c][_k]] = (_MOVE, _c, _k)
+
+
+# ------------------------------------------------------------ options
+@dataclass(frozen=True)
+class CanfieldOptions(SolitaireOptions):
+    draw: int = option(
+        1,
+        "cards turned from the stock to the waste at a time: 1, or 3 (only the last of the "
+        "three is free to play, the one under it when it goes)",
+        choices=(1, 3),
+    )
+    idle_limit: int = option(
+        200,
+        "the deal ends after this many moves in a row without progress (a card reaching a "
+        "foundation or leaving the reserve or the waste); draws and redeals are moves",
+        min=1,
+        max=100_000,
+    )
+    scoring: str = option(
+        "standard",
+        "standard: one point per card on the foundations (52 wins); casino: five points "
+        "per card on the foundations minus a stake of 52",
+        choices=("standard", "casino"),
+    )
+
+
+def base_rank_words(base: int) -> str:
+    """How the foundations run from base rank ``base`` (0 = Ace), in words."""
+    first = RANK_WORDS[base]
+    if base == 0:
+        return "from the Ace up to the King"
+    if base == 1:
+        return "from the Two up to the King, then the Ace"
+    return f"from the {first} up to the King, then from the Ace up to the {RANK_WORDS[base - 1]}"
+
+
+def _place_words(k: int) -> str:
+    """A stack as narration names it: "the reserve", "the waste", "tableau2"."""
+    return STACK_NAMES[k] if k in TABLEAU else f"the {STACK_NAMES[k]}"
+
+
+# ------------------------------------------------------------ state
+class CanfieldState(State):
+    """A deal of Canfield in progress.
+
+    ``stacks`` holds the reserve (0), the stock (1), the waste (2) and the four tableau
+    piles (3-6), each a tuple of entries bottom first: a card index, plus ``UP`` (64)
+    when it lies face up (see :mod:`cardlab.rules.tableau`).  The layout is immutable (a
+    ``Frozen`` tuple that clones share); each move replaces it.  ``found`` counts the
+    cards home per suit, ``base`` is the foundations' first rank (0 = Ace) and ``order``
+    each entry's place in its suit's foundation.  ``seen`` is the bitmask of the cards
+    the player has seen face up this deal (the teacher view marks the others).
+    """
+
+    __slots__ = (
+        "base",
+        "deals_won",
+        "found",
+        "idle",
+        "moves",
+        "order",
+        "redeals",
+        "seen",
+        "stacks",
+    )
+
+    DEAL = DealRule(
+        pile("reserve", 13),
+        pile("foundation", 1),
+        piles("tableau", 4, 1, param="tableau"),
+        pile("stock"),
+        positional=(),
+    )
+
+    stacks: tuple[tuple[int, ...], ...]
+    found: list[int]
+    base: int
+    order: tuple[int, ...]
+    moves: int
+    idle: int
+    redeals: int
+    seen: int
+    deals_won: int
+
+    def setup(self) -> None:
+        self.deals_won = 0
+        self._clear()
+
+    def _clear(self) -> None:
+        self.stacks = Frozen(LAYOUT.empty())
+        self.found = [0, 0, 0, 0]
+        self.base = 0
+        self.order = foundation_order(0)
+        self.moves = 0
+        self.idle = 0
+        self.redeals = 0
+        self.seen = 0
+
+    @property
+    def draw(self) -> int:
+        return int(self.options.draw)
+
+    @property
+    def home(self) -> int:
+        """Cards on the foundations."""
+        return sum(self.found)
+
+    # ------------------------------------------------------------- deal
+    def on_deal(self, dealt: Any) -> None:
+        # A finished deal stays on the table until the next one is dealt.
+        self._clear()
+        stacks = LAYOUT.empty()
+        reserve = [c.index for c in reversed(dealt["reserve"])]  # bottom first
+        reserve[-1] |= UP
+        stacks[RESERVE] = tuple(reserve)
+        stacks[STOCK] = tuple(c.index for c in reversed(dealt["stock"]))
+        for k in range(4):
+            stacks[TABLEAU[k]] = (dealt[f"tableau{k + 1}"][0].index | UP,)
+        first = dealt["foundation"][0]
+        self.base = RANK[first.index]
+        self.order = foundation_order(self.base)
+        self.found[first.suit] = 1
+        self.stacks = Frozen(stacks)
+        shown = [first, CARDS[reserve[-1] & CARD], *(dealt[f"tableau{k + 1}"][0] for k in range(4))]
+        self.seen = mask_of(c.index for c in shown)
+        self.phase = self.PLAY
+        self.to_move = (0,)
+        tableau = " ".join(c.text for c in shown[2:])
+        self.log(
+            "deal",
+            None,
+            f"Deal {self.hand_number + 1}: {first.text} starts the foundations, which build "
+            f"{base_rank_words(self.base)}; the reserve shows {shown[1].text} over 12 cards "
+            f"face down; the tableau is {tableau}; 34 cards in the stock",
+            cards=tuple(shown),
+            base=self.base,
+            foundation=first,
+            reserve=shown[1],
+            tableau=tuple(shown[2:]),
+        )
+
+    # ------------------------------------------------------------ legal
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        stacks = self.stacks
+        tops = stack_tops(stacks)
+        acts = [HOME[tops[k] & CARD] for k in homes(tops, self.found, self.order, SOURCES)]
+        # An empty tableau pile can only be waiting while the reserve is empty.
+        empties = 0
+        for k in TABLEAU:
+            if tops[k] < 0:
+                empties |= 1 << k
+        for a, b in top_moves(tops, FITS, (RESERVE, WASTE), TABLEAU, empties):
+            acts.append(MOVE[tops[a] & CARD][b - T0])
+        for k, i, d in run_moves(stacks, tops, FITS, TABLEAU, TABLEAU, empties):
+            acts.append(MOVE[stacks[k][i] & CARD][d - T0])
+        if stacks[STOCK]:
+            acts.append(DRAW)
+        elif stacks[WASTE]:
+            acts.append(REDEAL)
+        acts.append(STOP)
+        return tuple(acts)
+
+    # ------------------------------------------------------------ apply
+    def _play(self, act: Action, seat: int) -> None:
+        kind, x, y = _DO[act]
+        if kind == _STOP:
+            self._end_deal("stops")
+            return
+        stacks = list(self.stacks)
+        name = self.names[0]
+        self.moves += 1
+        progress = False
+        if kind == _HOME:
+            k = next(k for k in SOURCES if stacks[k] and stacks[k][-1] & CARD == x)
+            send_home(stacks, self.found, k)
+            progress = True
+            self.log(
+                "home",
+                0,
+                f"{name} puts {CARDS[x].text} on its foundation from {_place_words(k)}",
+                cards=(CARDS[x],),
+                source=STACK_NAMES[k],
+                target=f"foundation{SUIT[x] + 1}",
+            )
+        elif kind == _MOVE:
+            where = find(stacks, x)
+            assert where is not None
+            k, i = where
+            d = T0 + y
+            run = move_run(stacks, k, i, d)
+            progress = k in (RESERVE, WASTE)
+            n = len(run)
+            what = CARDS[x].text + ("" if n == 1 else f" and {plural(n - 1, 'card')} on it")
+            self.log(
+                "move",
+                0,
+                f"{name} moves {what} from {_place_words(k)} to {STACK_NAMES[d]}",
+                cards=tuple(CARDS[e & CARD] for e in run),
+                source=STACK_NAMES[k],
+                target=STACK_NAMES[d],
+                count=n,
+            )
+        elif kind == _DRAW:
+            n = deal_cards(stacks, STOCK, WASTE, self.draw, face_up=True)
+            drawn = tuple(CARDS[e & CARD] for e in stacks[WASTE][-n:])
+            for c in drawn:
+                self.seen |= 1 << c.index
+            said = " ".join(c.text for c in drawn) + (" (the last on top)" if n > 1 else "")
+            self.log(
+                "draw",
+                0,
+                f"{name} draws {said}; {plural(len(stacks[STOCK]), 'card')} left in the stock",
+                cards=drawn,
+                count=n,
+                left=len(stacks[STOCK]),
+            )
+        else:
+            n = gather(stacks, WASTE, STOCK, face_up=False)
+            self.redeals += 1
+            self.log(
+                "redeal",
+                0,
+                f"{name} turns the waste over as a new stock of {plural(n, 'card')} "
+                f"(redeal {self.redeals})",
+                count=n,
+                redeal=self.redeals,
+            )
+        if self._settle(stacks):
+            progress = True
+        self.stacks = Frozen(stacks)
+        self.idle = 0 if progress else self.idle + 1
+        home = sum(self.found)
+        if home == 52:
+            self._end_deal("brings every card home")
+            return
+        limit = int(self.options.idle_limit)
+        if self.idle >= limit:
+            self._end_deal(f"makes {limit} moves in a row without progress")
+            return
+        acts = self._legal(0)
+        if len(acts) == 1:
+            self._end_deal("has no move left")
+            return
+        self._lc_seat = 0
+        self._lc = acts
+
+    def _settle(self, stacks: list[tuple[int, ...]]) -> bool:
+        """Turn up the reserve's new top and refill an empty tableau pile from the reserve,
+        in place; True when a reserve card went to the tableau."""
+        filled = False
+        self._turn_reserve(stacks)
+        for k in TABLEAU:
+            if not stacks[k] and stacks[RESERVE]:
+                e = stacks[RESERVE][-1]
+                move_run(stacks, RESERVE, len(stacks[RESERVE]) - 1, k)
+                filled = True
+                self.log(
+                    "fill",
+                    0,
+                    f"{CARDS[e & CARD].text} fills the empty {STACK_NAMES[k]} from the reserve",
+                    cards=(CARDS[e & CARD],),
+                    source=STACK_NAMES[RESERVE],
+                    target=STACK_NAMES[k],
+                )
+                self._turn_reserve(stacks)
+        return filled
+
+    def _turn_reserve(self, stacks: list[tuple[int, ...]]) -> None:
+        st = stacks[RESERVE]
+        if st and not st[-1] & UP:
+            c = turn_up(stacks, RESERVE)
+            self.seen |= 1 << c
+            self.log(
+                "reveal",
+                0,
+                f"The reserve turns up {CARDS[c].text} ({plural(len(st), 'card')} left in it)",
+                cards=(CARDS[c],),
+                left=len(st),
+            )
+
+    def _end_deal(self, why: str) -> None:
+        home = sum(self.found)
+        said = f"{plural(home, 'card')} on the foundations"
+        if self.options.scoring == "casino":
+            self.award(0, 5 * home, f"{said}, 5 each")
+            self.award(0, -52, "the stake")
+        else:
+            self.award(0, home, said)
+        if home == 52:
+            self.deals_won += 1
+        won = " (won)" if home == 52 else ""
+        self.end_hand(f"{self.names[0]} {why}: {home} of 52 cards home{won}")
+
+    def game_over(self) -> bool:
+        return True  # one deal, unless the option ``hands`` asks for more
+
+    def solitaire_won(self) -> bool:
+        return bool(self.results) and self.deals_won == len(self.results)
+
+    # ------------------------------------------------------------ refusals
+    def _why(self, act: Action, seat: int) -> str:
+        verb = act.verb
+        if verb not in _VERBS:
+            return ""
+        stacks = self.stacks
+        if verb == "stop":
+            return "say just 'stop'"
+        if verb == "draw":
+            if act.args:
+                return "say just 'draw'"
+            if not stacks[STOCK]:
+                if stacks[WASTE]:
+                    return "the stock is empty: 'redeal' turns the waste over as a new stock"
+                return "the stock and the waste are both empty"
+            return ""
+        if verb == "redeal":
+            if act.args:
+                return "say just 'redeal'"
+            if stacks[STOCK]:
+                return "the stock still has cards: the waste is turned over only once it is empty"
+            return "the waste is empty: there is nothing to turn over"
+        card = act.card
+        if verb == "home":
+            if card is None or len(act.args) != 1:
+                return "name one card, e.g. 'home 8H'"
+            return self._why_home(card.index)
+        if card is None or len(act.args) != 2 or act.args[1] not in STACK_NAMES[T0:]:
+            return "say which card and onto which tableau pile, e.g. 'move 9H tableau3'"
+        return self._why_move(card.index, STACK_NAMES.index(act.args[1]))
+
+    def _place(self, c: int) -> tuple[str, int, int]:
+        """Where card ``c`` lies: ("", stack, position), or why it cannot be played.
+
+        A face-down card's place is not said: the refusal would tell the player whether
+        it lies in the stock or in the reserve.
+        """
+        where = find(self.stacks, c)
+        if where is None:
+            return f"{CARDS[c].text} is on its foundation, and cards never leave one", -1, -1
+        k, i = where
+        st = self.stacks[k]
+        if not st[i] & UP:
+            return (
+                f"{CARDS[c].text} is face down; only the top cards of the reserve and the "
+                "waste, and the tableau's cards, may be played",
+                k,
+                i,
+            )
+        if k == WASTE and i != len(st) - 1:
+            return (
+                f"{CARDS[c].text} lies under {CARDS[st[-1] & CARD].text} in the waste; only "
+                "the waste's top card may be played",
+                k,
+                i,
+            )
+        return "", k, i
+
+    def _why_home(self, c: int) -> str:
+        why, k, i = self._place(c)
+        if why:
+            return why
+        if i != len(self.stacks[k]) - 1:
+            return (
+                f"{CARDS[c].text} is not the top card of {STACK_NAMES[k]}: only a top card "
+                "goes to its foundation"
+            )
+        s = SUIT[c]
+        want = CARDS[13 * s + (self.base + self.found[s]) % 13]
+        return f"the {CARDS[c].text[-1]} foundation needs {want.text} next, not {CARDS[c].text}"
+
+    def _why_move(self, c: int, d: int) -> str:
+        why, k, _ = self._place(c)
+        if why:
+            return why
+        if k == d:
+            return f"{CARDS[c].text} is already on {STACK_NAMES[d]}"
+        dst = self.stacks[d]
+        if not dst:
+            return ""  # an empty pile takes any card that may be played
+        t = dst[-1] & CARD
+        return (
+            f"{CARDS[c].text} can only go on a card one rank higher of the other colour "
+            f"(a King on an Ace), not on {CARDS[t].text}"
+        )
+
+    # ------------------------------------------------------ observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        if self.phase == "deal":
+            return {}
+        return {
+            "home": sum(self.found),
+            "reserve": len(self.stacks[RESERVE]),
+            "moves": self.moves,
+        }
+
+    def observation(self, viewer: Any = None) -> Observation:
+        view = self.view(viewer)
+        stacks = self.stacks
+        # The stock lies face down; the teacher sees which of its cards the player has seen.
+        seen = self.seen
+        stock = tuple(
+            view.card(CARDS[e & CARD], seen=bool(seen >> (e & CARD) & 1)) for e in stacks[STOCK]
+        )
+        waste = tuple(CARDS[e & CARD] for e in stacks[WASTE])
+        zones = [
+            Zone("reserve", None, stack_entries(view, stacks[RESERVE]), "pile", label="reserve"),
+            Zone("stock", None, stock, "pile", label="stock"),
+            Zone("waste", None, waste, "pile", label="waste"),
+        ]
+        zones += [stack_zone(view, STACK_NAMES[k], stacks[k]) for k in TABLEAU]
+        zones += foundation_zones(self.found, self.base)
+        info: dict[str, Any] = {
+            "draw": self.draw,
+            "base": RANK_WORDS[self.base],
+            "redeals": self.redeals,
+            "idle": self.idle,
+            "idle_limit": int(self.options.idle_limit),
+            "scoring": self.options.scoring,
+        }
+        return self.observe(view, zones, info)
+
+    def position(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
+        """The layout as (stacks, foundation counts, base rank); entries carry ``UP``."""
+        return tuple(self.stacks), tuple(self.found), self.base
+
+    def _prompt(self, seat: int) -> str:
+        turn = "draw" if self.stacks[STOCK] else "redeal" if self.stacks[WASTE] else ""
+        step = f", {turn}" if turn else ""
+        return (
+            f"Play a card home or onto the tableau{step}, or stop "
+            f"({plural(self.idle, 'move')} without progress; the deal ends at "
+            f"{int(self.options.idle_limit)})"
+        )
+
+    PLAY = Phase("play", _legal, _play, _why, _prompt)
+
+    # ------------------------------------------------------------ worlds
+    @classmethod
+    def sample_world(cls, game: Any, obs: Observation, rng: random.Random) -> State:
+        """A deal consistent with everything the player has seen, replayed to this moment.
+
+        The deal is rebuilt from the hand's history: the cards dealt face up, each reserve
+        card in the order it turned up, and the stock's cards in the order they were first
+        drawn.  Only the reserve's unseen cards and the stock's never-drawn cards are dealt
+        at random, from the cards not yet seen; the history is then replayed by the rules,
+        so the stock's order after a redeal is the one the player watched.
+        """
+        from ...rules.worlds import replay, resume
+
+        world = resume(game, obs)
+        assert isinstance(world, CanfieldState)
+        history = obs.history
+        dealt = next(e for e in history if e.kind == "deal")
+        reserve = [dealt.get("reserve")]
+        stock: list[Any] = []
+        redealt = False
+        for e in history:
+            if e.kind == "reveal":
+                reserve.append(e.cards[0])
+            elif e.kind == "redeal":
+                redealt = True
+            elif e.kind == "draw" and not redealt:
+                stock += e.cards
+        known = {*reserve, *stock, dealt.get("foundation"), *dealt.get("tableau")}
+        unseen = [c for c in CARDS[:52] if c not in known]
+        rng.shuffle(unseen)
+        hidden = 13 - len(reserve)
+        reserve += unseen[:hidden]
+        stock += unseen[hidden:]
+        order = [*reserve, dealt.get("foundation"), *dealt.get("tableau"), *stock]
+        assert len(order) == 52
+        world.apply(Action.of("deal", order))
+        return replay(world, history, _action_of)
+
+
+def _action_of(world: State, ev: Any) -> str | None:
+    """The action that made event ``ev`` (None for what the rules do by themselves)."""
+    kind = ev.kind
+    if kind in ("draw", "redeal"):
+        return str(kind)
+    if kind == "home":
+        return f"home {ev.cards[0].code}"
+    if kind == "move":
+        return f"move {ev.cards[0].code} {ev.get('target')}"
+    return None
+
+
+from .bot import CanfieldBot  # noqa: E402  (the bot reads the layout above)
+
+
+def _solve(state: State, budget: int) -> Solved:
+    """The solver's verdict on ``state``'s position (its draw option)."""
+    return solve(state, budget=budget)
+
+
+GAME = register(
+    GameSpec(
+        name="canfield",
+        title="Canfield",
+        family="solitaire",
+        players=(1,),
+        summary="Solitaire: free a 13-card reserve onto four alternating-colour piles and build "
+        "every suit up from the first foundation card's rank.",
+        state_class=CanfieldState,
+        options_class=CanfieldOptions,
+        version=1,
+        deck="standard 52",
+        bots={"heuristic": CanfieldBot},
+        source="denexa-classics.txt (Canfield)",
+        layout=TableLayout(
+            center=(
+                "reserve",
+                "stock",
+                "waste",
+                "foundation1",
+                "foundation2",
+                "foundation3",
+                "foundation4",
+            ),
+            grid=("tableau",),
+        ),
+        related=(("frozen_novelty", "another patience with a solver"),),
+        bench_target=3_000,
+        lower_is_better=False,
+        solitaire=True,
+        dealer=False,
+        solver=_solve,
+        solver_budget=20_000,
+        solver_target=3,
+    )
+)
+
+from .solver import solve  # noqa: E402  (the solver reads the game above)
+
+__all__ = [
+    "GAME",
+    "CanfieldBot",
+    "CanfieldOptions",
+    "CanfieldState",
+    "solve",
+]
