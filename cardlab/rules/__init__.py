@@ -6,5 +6,7 @@
 * :mod:`~cardlab.rules.rummy` — knock rummy: draw, discard, knock, lay off, score;
 * :mod:`~cardlab.rules.melds` — exact meld arithmetic on card bitmasks;
 * :mod:`~cardlab.rules.tableau` — solitaire tableaus: stacks, runs, builds, foundations;
-* :mod:`~cardlab.rules.chips` — chips and pots: balances, antes, bets, payouts, splits.
+* :mod:`~cardlab.rules.chips` — chips and pots: balances, antes, bets, payouts, splits;
+* :mod:`~cardlab.rules.poker` — poker hands (3, 5 or 7 cards, wild ranks): values, names,
+  comparisons and exact counts.
 """
