@@ -6,6 +6,7 @@
 # make docs  - build the docs site into site/; make serve-docs - the same with live reload
 # make widget - rebuild the table's bundle (cardlab/widgets/static/) from widgets/src
 # make bench - speed figures; make bench-peers - the same workloads on OpenSpiel and RLCard
+# make bench-poker - poker hand evaluations per second beside treys and phevaluator
 
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +16,7 @@ LAB_STAMP := $(VENV)/.lab-installed
 LAB_ARGS ?=
 BENCH_VENV := .venv-bench
 
-.PHONY: install lab test lint widget widget-test widget-js docs serve-docs bench bench-peers clean
+.PHONY: install lab test lint widget widget-test widget-js docs serve-docs bench bench-peers bench-poker clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -90,6 +91,10 @@ $(BENCH_VENV)/.installed: pyproject.toml
 
 bench-peers: $(BENCH_VENV)/.installed
 	$(BENCH_VENV)/bin/python benchmarks/peers.py
+
+# In the bench environment: the peers (treys, phevaluator) are in the bench extra.
+bench-poker: $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/python benchmarks/poker.py
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor \
