@@ -65,6 +65,15 @@ function render({ model, el }) {
         : `[data-act="${CSS.escape(v.hint.action)}"]`;
       const target = root.querySelector(sel);
       if (target) target.classList.add("cl-hint");
+      else {
+        // a number from a range (``bet 5``): the box shows it and its button glows
+        const [verb, n] = v.hint.action.split(" ");
+        const box = root.querySelector(`.cl-range[data-verb="${CSS.escape(verb)}"]`);
+        if (box && n !== undefined) {
+          box.querySelector("input").value = n;
+          box.querySelector("button").classList.add("cl-hint");
+        }
+      }
     }
     root.dataset.drawMs = (performance.now() - t0).toFixed(2);
     const log = root.querySelector(".cl-log");

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 e04cab29f441cbedd83a98ddde62f7b48529e7955e851b32ccd79dd971dd9bc3) */
+/* cardlab card table, bundled from widgets/src (sources sha256 761c76db0f26b68196c439dfcfc8c330ddd774af211f345247adae12a68a2aea) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -579,6 +579,14 @@ function render({ model, el }) {
       const sel = v.hint.key !== null ? `.cl-card.cl-legal[data-key="${CSS.escape(v.hint.key)}"]` : `[data-act="${CSS.escape(v.hint.action)}"]`;
       const target = root.querySelector(sel);
       if (target) target.classList.add("cl-hint");
+      else {
+        const [verb, n] = v.hint.action.split(" ");
+        const box = root.querySelector(`.cl-range[data-verb="${CSS.escape(verb)}"]`);
+        if (box && n !== void 0) {
+          box.querySelector("input").value = n;
+          box.querySelector("button").classList.add("cl-hint");
+        }
+      }
     }
     root.dataset.drawMs = (performance.now() - t0).toFixed(2);
     const log = root.querySelector(".cl-log");
