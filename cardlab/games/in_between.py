@@ -33,8 +33,9 @@ Options
 
 Rulings
 -------
-* A hand is one deal: one turn for every player, dealer last.  Everyone antes once, at
-  the start of the game (``ante_each_deal`` antes at every deal).
+* Five players by default (any number from 2 to 8).  A hand is one deal: one turn for
+  every player, dealer last.  Everyone antes once, at the start of the game
+  (``ante_each_deal`` antes at every deal).
 * Each Ace post is called separately, left post first, before anything is judged: so A-2
   called high is a wide spread, not adjacent ranks, and two Aces called low and high are
   the widest spread there is (any Two to King wins).  Two Aces called the same way are a
@@ -58,11 +59,12 @@ Actions
 ``ace high`` / ``ace low`` (call the next Ace post), ``bet N`` (N chips), and with the
 pair bet ``take`` (the pair payment instead of a bet).
 
-Odds
-----
+Odds and worlds
+---------------
 :func:`odds` gives the exact chances of the third card (a win, a post, outside) for two
 posts and the cards a seat has seen, by counting the unseen cards; :func:`odds_in_view`
-reads them off an observation.
+reads them off an observation.  Every turned card is public and nobody sees the deck, so
+a seat's sampled world (for the search bot) is exact: the unseen cards in a random order.
 """
 
 from __future__ import annotations
