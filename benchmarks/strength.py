@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import csv
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from tqdm import tqdm
@@ -68,6 +69,12 @@ def play_deal(name: str, deal: int, opponent: str, budget: int, blind: bool) -> 
     return points / n, wins / n
 
 
+def _job(job: tuple[str, int, str, int, bool]) -> tuple[float, float, float]:
+    start = time.process_time()
+    pts, wins = play_deal(*job)
+    return pts, wins, time.process_time() - start
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=10)
@@ -75,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--budgets", default="25,100", help="search iterations, comma-separated")
     p.add_argument("--games", default="", help="comma-separated (default: all)")
     p.add_argument("--out", default=str(OUT))
+    p.add_argument("--processes", type=int, default=0, help="worker processes (0: one per CPU)")
     args = p.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     names = args.games.split(",") if args.games else [s.name for s in GAMES]
@@ -87,15 +95,18 @@ def main(argv: list[str] | None = None) -> None:
                 jobs += [(name, d, opponent, budget, False) for d in range(deals)]
         if game.deck.informative:
             jobs += [(name, d, "heuristic", budgets[-1], True) for d in range(deals)]
-    start = time.process_time()
     rows = []
-    for name, d, opponent, budget, blind in tqdm(jobs, desc="deals"):
-        pts, wins = play_deal(name, d, opponent, budget, blind)
-        players = cardlab.load(name).players
-        rows.append(
-            (name, players, opponent, budget, "no backs" if blind else "backs", d, pts, wins)
-        )
-    cpu = time.process_time() - start
+    cpu = 0.0
+    with ProcessPoolExecutor(args.processes or None) as pool:
+        done = pool.map(_job, jobs)
+        for (name, d, opponent, budget, blind), (pts, wins, secs) in tqdm(
+            zip(jobs, done, strict=True), total=len(jobs), desc="deals"
+        ):
+            players = cardlab.load(name).players
+            rows.append(
+                (name, players, opponent, budget, "no backs" if blind else "backs", d, pts, wins)
+            )
+            cpu += secs
     with open(args.out, "w", newline="") as f:
         f.write(
             f"# search bot strength: {args.deals} deals ({args.solitaire_deals} for a "
