@@ -582,7 +582,8 @@ class AllFoursState(TrickGame):
             "eldest": names[self.eldest] if self.eldest >= 0 else "—",
             "trick_number": min(self.trick_number + 1, HAND),
             "target": TARGET,
-            "deals": f"{self.deals} of {self.options.max_deals}",
+            "deals": self.deals,
+            "max_deals": self.options.max_deals,
         }
         return self.observe(view, zones, info)
 
@@ -632,22 +633,25 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         raise WorldError("worlds are sampled for a seat")
     n = obs.players
     world = resume(game, obs)
+    assert isinstance(world, AllFoursState)
     # Each deal of the hand (a redeal starts another) with its events.
-    deals: list[list[Event]] = []
+    segments: list[list[Event]] = []
     for ev in obs.history:
         if ev.kind == "deal":
-            deals.append([])
-        if deals:
-            deals[-1].append(ev)
-    if not deals:
+            segments.append([])
+        if segments:
+            segments[-1].append(ev)
+    if not segments:
         raise WorldError("the hand has not been dealt")
     gained = [0] * n
     for ev in obs.history:
         if ev.kind == "point" and ev.seat is not None:
             gained[ev.seat] += ev.get("points", 0)
-    texts = [_thrown_in(world, n, me, events, rng) for events in deals[:-1]]
-    texts.append(_last_deal(world, obs, deals[-1], rng))
+    texts = [_thrown_in(world, n, me, events, rng) for events in segments[:-1]]
+    texts.append(_last_deal(world, obs, segments[-1], rng))
     world.scores = [obs.scores[s] - gained[s] for s in range(n)]
+    # the deals of earlier hands, for max_deals
+    world.deals = int(obs.info.get("deals", len(segments))) - len(segments)
     queues: dict[int, list[int]] = {}
 
     def action_of(w: State, ev: Event) -> str | None:
@@ -666,7 +670,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     for i, (text, thrown) in enumerate(texts):
         world.apply(text if i == 0 else "shuffle" + text[4:])
         queues.update(thrown)
-        replay(world, deals[i], action_of)
+        replay(world, segments[i], action_of)
     world.scores = list(obs.scores)
     return world
 

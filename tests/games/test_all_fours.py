@@ -198,7 +198,7 @@ def test_the_same_dealer_deals_the_hand_again_when_the_stock_cannot_feed_a_run()
     assert not state.results and state.scores == [1, 0, 0, 0]  # the point scored stays
     assert state.observation(0).my_hand == parse_cards("9S TS JS QS KS AS")
     assert state.observation(0).zone("upcards").cards == (parse_card("AH"),)
-    assert state.observation(1).info["deals"] == "2 of 100"
+    assert state.observation(1).info["deals"] == 2
     assert [e.text for e in state.events][-1] == "North deals hand 1 again; the upcard is A♥"
     state.apply("stand", 1)
     while not state.results:
@@ -445,7 +445,7 @@ def same_view(a: Any, b: Any) -> bool:
     return (
         a.zones == b.zones
         and a.legal == b.legal
-        and (a.phase, a.to_move, a.scores) == (b.phase, b.to_move, b.scores)
+        and (a.phase, a.to_move, a.scores, a.info) == (b.phase, b.to_move, b.scores, b.info)
         and [facts(e) for e in a.history] == [facts(e) for e in b.history]
     )
 
