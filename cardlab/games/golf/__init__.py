@@ -1,0 +1,528 @@
+"""Golf: a one-player game of clearing seven face-up piles onto a single discard pile.
+
+Rules in brief
+--------------
+Thirty-five cards are dealt face up in seven piles of five, every card in view.  The other
+seventeen form the stock, face down; its top card is turned over at once to start the
+discard pile.  Only the top card of a pile is free.  A free card may go onto the discard
+pile when its rank is next to the rank of the discard pile's top card, one higher or one
+lower; suits play no part.  The Ace is low and sits next to the Two only, and nothing may
+be put on a King.  When no pile card can go, the next stock card is turned onto the discard
+pile and play carries on from it.
+
+The deal ends as soon as the seven piles are empty (a win), or when the stock is used up
+and no pile card fits.  The score is the number of cards still in the piles: low is good,
+0 is a win.
+
+Options
+-------
+{options}
+
+Rulings
+-------
+* The variants are RULINGS.md's: ``queen_on_king`` lets a Queen go on a King; ``wrap``
+  makes the King and the Ace neighbours both ways, so an Ace may go on a King and a King
+  on an Ace.  With ``wrap`` alone a King takes an Ace but still no Queen; with both
+  options it takes either.
+* ``draw_any_time`` (the rule of most computer versions) lets the player turn a stock
+  card whenever they like; by default, as in the text, a stock card may be turned only
+  when no pile card can be played.  Either way a turned card must stay on the discard
+  pile: stock cards are never played anywhere else.
+* The deal ends by itself, so there is no ``stop``: every move takes a card from a pile
+  or from the stock, and once the stock is empty and nothing fits, nothing can happen.
+* Score: one point per card left in the piles; cards left in the stock cost nothing.
+  With ``stock_bonus`` a cleared tableau scores minus the stock cards never turned
+  (−5 with five left).  With ``hands=9`` a round of nine deals (nine "holes") is played
+  and the scores add up, the lowest total being the best; the round counts as won only
+  if every deal was cleared.
+* The discard pile is public, all of it (each of its cards was shown face up when it
+  arrived).  The stock shows only how many cards it holds: which cards are in it can be
+  worked out from everything in view, but never their order.
+* Explicit deals write each pile from its top card (the free one) down, and the stock
+  from its top: its first card is the one turned to start the discard pile, then the
+  cards come in the order they will be turned:
+  ``game.deal(["7H 4C", "KS"], stock="9D 8C")`` (the rest is dealt at random).
+
+Actions
+-------
+``play 7H`` (the free 7♥ onto the discard pile) and ``draw`` (turn the next stock card
+onto the discard pile).  Legal actions list the plays pile by pile, then ``draw``.
+
+Solver
+------
+:func:`~cardlab.games.golf.solver.solve` decides a deal with every stock card known:
+won (with a winning line of actions), lost (every reachable position examined) or
+unknown (the budget ran out).  It works on the same rule tables as the game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...core.actions import Action, action
+from ...core.cards import CARDS, Card
+from ...core.clone import Frozen, immutable
+from ...core.observation import Observation, Zone
+from ...core.options import SolitaireOptions, option
+from ...core.phases import Phase
+from ...core.refusals import either, plural
+from ...core.registry import register
+from ...core.spec import GameSpec, TableLayout
+from ...core.state import State
+from ...rules.deals import DealRule, pile, piles
+from ...rules.tableau import (
+    CARD,
+    RANK,
+    UP,
+    Build,
+    Layout,
+    deal_cards,
+    move_run,
+    stack_zone,
+    top_moves,
+)
+from ...rules.tableau import tops as stack_tops
+
+if TYPE_CHECKING:
+    from ...core.solver import Solved
+
+LAYOUT: Layout = Layout(("pile", 7), ("stock", 1), ("discard", 1))
+STACK_NAMES = LAYOUT.names
+PILES = LAYOUT.group("pile")
+STOCK = LAYOUT.index["stock"]
+DISCARD = LAYOUT.index["discard"]
+ONTO_DISCARD = (DISCARD,)
+PILE_SIZE = 5
+RANK_NAMES = (
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
+KING = 12
+QUEEN = 11
+ACE = 0
+
+PLAY = tuple(action(f"play {CARDS[i].code}") for i in range(52))
+DRAW = action("draw")
+_PLAYED: dict[Action, int] = {a: i for i, a in enumerate(PLAY)}
+
+
+# ------------------------------------------------------------ options
+@dataclass(frozen=True)
+class GolfOptions(SolitaireOptions):
+    draw_any_time: bool = option(
+        False,
+        "turn a stock card whenever you like, as most computer versions allow; off: only "
+        "when no pile card can be played, as the rule text says",
+    )
+    queen_on_king: bool = option(False, "a Queen may be played on a King")
+    wrap: bool = option(
+        False,
+        "the King and the Ace are neighbours both ways: an Ace may go on a King and a King "
+        "on an Ace",
+    )
+    stock_bonus: bool = option(
+        False,
+        "a cleared tableau scores minus the stock cards never turned (−5 with five left)",
+    )
+
+
+# ------------------------------------------------------------ rules
+def _adjacent(moving: int, target: int, queen_on_king: bool, wrap: bool) -> bool:
+    """May a card of rank ``moving`` go on a discard top of rank ``target`` (0 = Ace)?"""
+    if target == KING:
+        return (queen_on_king and moving == QUEEN) or (wrap and moving == ACE)
+    if abs(moving - target) == 1:
+        return True
+    return wrap and moving == KING and target == ACE
+
+
+@immutable
+class GolfRules(NamedTuple):
+    """One option set's rules, shared by the game, its bot and its solver."""
+
+    draw_any_time: bool
+    queen_on_king: bool
+    wrap: bool
+    stock_bonus: bool
+    build: Build  # which face-up card may go on which (the engine's test)
+    onto: tuple[int, ...]  # per rank of the discard top: bitmask of the ranks that may go on it
+
+    def may_draw(self, stock_left: int, can_play: bool) -> bool:
+        """Whether a stock card may be turned now."""
+        return stock_left > 0 and (self.draw_any_time or not can_play)
+
+    def takes(self, target: int) -> str:
+        """What a discard top of rank ``target`` takes, in words."""
+        ranks = [RANK_NAMES[r] for r in range(13) if self.onto[target] >> r & 1]
+        if not ranks:
+            return "nothing"
+        return either([f"a{'n' if r[0] in 'AE' else ''} {r}" for r in ranks])
+
+
+@cache
+def golf_rules(
+    draw_any_time: bool = False,
+    queen_on_king: bool = False,
+    wrap: bool = False,
+    stock_bonus: bool = False,
+) -> GolfRules:
+    """The rules of one option set (cached: one object per set)."""
+    text = "one rank above or below, whatever the suit" + (
+        " (King and Ace count as neighbours)" if wrap else ""
+    )
+    build = Build.where(
+        "golf" + (" (queen on king)" if queen_on_king else "") + (" (wrap)" if wrap else ""),
+        lambda m, t: _adjacent(RANK[m], RANK[t], queen_on_king, wrap),
+        text,
+    )
+    onto = []
+    for t in range(13):
+        mask = 0
+        for m in range(13):
+            if build.cards(m, t):  # clubs stand for every suit: suits never matter
+                mask |= 1 << m
+        onto.append(mask)
+    return GolfRules(draw_any_time, queen_on_king, wrap, stock_bonus, build, tuple(onto))
+
+
+def rules_of(options: Any) -> GolfRules:
+    """The rules a game's options ask for."""
+    return golf_rules(
+        options.draw_any_time, options.queen_on_king, options.wrap, options.stock_bonus
+    )
+
+
+# ------------------------------------------------------------ state
+class GolfState(State):
+    """A deal of Golf in progress.
+
+    ``stacks`` holds the seven piles (0-6), the stock (7) and the discard pile (8), each a
+    tuple of entries bottom first: a card index, plus ``UP`` (64) when it lies face up (see
+    :mod:`cardlab.rules.tableau`).  The layout is immutable (a ``Frozen`` tuple that clones
+    share); each move replaces it.
+    """
+
+    __slots__ = ("moves", "rules", "stacks")
+
+    DEAL = DealRule(
+        piles("pile", len(PILES), PILE_SIZE, param="piles"),
+        pile("stock"),
+        positional=("piles",),
+    )
+
+    stacks: tuple[tuple[int, ...], ...]
+    rules: GolfRules  # shared by clones: the rules never change during a game
+    moves: int
+
+    def setup(self) -> None:
+        self.rules = rules_of(self.options)
+        self._clear()
+
+    def _clear(self) -> None:
+        self.stacks = Frozen(LAYOUT.empty())
+        self.moves = 0
+
+    # ------------------------------------------------------------ worlds
+    @classmethod
+    def sample_world(cls, game: Any, obs: Observation, rng: random.Random) -> State:
+        """A deal the player could not tell from this one.
+
+        The piles and the discard pile are in view; the stock holds the cards not in
+        view, in a random order.
+        """
+        from ...rules.worlds import WorldError, resume
+
+        world = resume(game, obs)
+        assert isinstance(world, GolfState)
+        step = world.chance
+        if step is None:
+            raise WorldError("the observation is not of a deal in progress")
+        world.apply(step.sample(rng))  # a deal whose stacks are replaced below
+        rows: list[tuple[int, ...]] = []
+        seen = 0
+        for k in PILES:
+            row = tuple(c.index | UP for c in obs.zone(STACK_NAMES[k]).faces)
+            rows.append(row)
+        discard = tuple(c.index | UP for c in obs.zone("discard").faces)
+        for e in (*(e for r in rows for e in r), *discard):
+            seen |= 1 << (e & CARD)
+        hidden = [i for i in range(52) if not seen >> i & 1]
+        count = len(obs.zone("stock").cards)
+        if len(hidden) != count:
+            raise WorldError(f"{len(hidden)} cards out of view but a stock of {count}")
+        rng.shuffle(hidden)
+        world.stacks = Frozen((*rows, tuple(hidden), discard))
+        world.moves = int(obs.value(0, "moves", 0))
+        world.events = list(obs.history)
+        world.hand_starts = [0]
+        return world
+
+    # ------------------------------------------------------------- deal
+    def on_deal(self, dealt: Any) -> None:
+        # A finished deal stays on the table until the next one is dealt.
+        self._clear()
+        stacks = LAYOUT.empty()
+        for k in PILES:
+            # each pile is written top first; stacks are kept bottom first
+            stacks[k] = tuple(c.index | UP for c in reversed(dealt[STACK_NAMES[k]]))
+        stacks[STOCK] = tuple(c.index for c in reversed(dealt["stock"]))
+        deal_cards(stacks, STOCK, DISCARD, 1, face_up=True)
+        self.stacks = Frozen(stacks)
+        self.phase = self.PLAY
+        self.to_move = (0,)
+        up = CARDS[stacks[DISCARD][-1] & CARD]
+        self.log(
+            "deal",
+            None,
+            f"Deal {self.hand_number + 1}: seven piles of five face up; {up.text} is turned "
+            f"from the stock to start the discard pile ({len(stacks[STOCK])} left in the stock)",
+            cards=(up,),
+            stock=len(stacks[STOCK]),
+        )
+
+    # ------------------------------------------------------------ legal
+    def playable(self) -> list[int]:
+        """The piles whose top card may go on the discard pile now."""
+        return [
+            a
+            for a, _ in top_moves(
+                stack_tops(self.stacks), self.rules.build.fits, PILES, ONTO_DISCARD
+            )
+        ]
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        stacks = self.stacks
+        acts = [PLAY[stacks[k][-1] & CARD] for k in self.playable()]
+        if self.rules.may_draw(len(stacks[STOCK]), bool(acts)):
+            acts.append(DRAW)
+        return tuple(acts)
+
+    # ------------------------------------------------------------ apply
+    def _play(self, act: Action, seat: int) -> None:
+        stacks = list(self.stacks)
+        name = self.names[0]
+        self.moves += 1
+        under = CARDS[stacks[DISCARD][-1] & CARD]
+        c = _PLAYED.get(act, -1)
+        if c < 0:  # draw
+            deal_cards(stacks, STOCK, DISCARD, 1, face_up=True)
+            card = CARDS[stacks[DISCARD][-1] & CARD]
+            left = len(stacks[STOCK])
+            self.log(
+                "draw",
+                0,
+                f"{name} turns {card.text} from the stock onto {under.text} ({left} left)",
+                cards=(card,),
+                source="stock",
+                target="discard",
+                stock=left,
+            )
+        else:
+            k = next(k for k in PILES if stacks[k] and stacks[k][-1] & CARD == c)
+            move_run(stacks, k, len(stacks[k]) - 1, DISCARD)
+            card = CARDS[c]
+            self.log(
+                "play",
+                0,
+                f"{name} plays {card.text} from pile {k + 1} onto {under.text}",
+                cards=(card,),
+                source=STACK_NAMES[k],
+                target="discard",
+                onto=under,
+            )
+        self.stacks = Frozen(stacks)
+        if not any(stacks[k] for k in PILES):
+            self._end_deal("clears the tableau")
+            return
+        acts = self._legal(0)
+        if not acts:
+            self._end_deal("has no move left")
+            return
+        self._lc_seat = 0
+        self._lc = acts
+
+    def _end_deal(self, why: str) -> None:
+        stacks = self.stacks
+        left = sum(len(stacks[k]) for k in PILES)
+        stock = len(stacks[STOCK])
+        self.award(0, left, f"{plural(left, 'card')} left in the piles")
+        if not left and self.rules.stock_bonus and stock:
+            self.award(0, -stock, f"{plural(stock, 'stock card')} never turned")
+        won = " (won)" if not left else ""
+        self.end_hand(f"{self.names[0]} {why}: {plural(left, 'card')} left in the piles{won}")
+
+    def game_over(self) -> bool:
+        return True  # one deal, unless the option ``hands`` asks for more
+
+    def solitaire_won(self) -> bool:
+        # a cleared tableau scores 0, or less with the stock bonus; a lost deal at least 1
+        return bool(self.results) and all(r.points[0] <= 0 for r in self.results)
+
+    # ------------------------------------------------------------ refusals
+    def _why(self, act: Action, seat: int) -> str:
+        verb = act.verb
+        stacks = self.stacks
+        if verb == "draw":
+            if act.args:
+                return "say just 'draw'"
+            if not stacks[STOCK]:
+                return "the stock is empty"
+            free = [CARDS[stacks[k][-1] & CARD].text for k in self.playable()]
+            if free and not self.rules.draw_any_time:
+                return (
+                    "a stock card may be turned only when no pile card can be played, and "
+                    f"{either(free)} can be (the option draw_any_time lifts this rule)"
+                )
+            return ""
+        if verb != "play":
+            return ""
+        card = act.card
+        if card is None or len(act.args) != 1:
+            return "name one card, e.g. 'play 7H'"
+        top = stacks[DISCARD][-1] & CARD
+        if any(e & CARD == card.index for e in stacks[DISCARD]):
+            return f"{card.text} is already on the discard pile"
+        for k in PILES:
+            st = stacks[k]
+            for i, e in enumerate(st):
+                if e & CARD == card.index:
+                    if i != len(st) - 1:
+                        over = CARDS[st[i + 1] & CARD].text
+                        return (
+                            f"{card.text} is not free: {over} lies on it in pile {k + 1}, "
+                            "and only the top card of a pile may be played"
+                        )
+                    return self._why_rank(card, CARDS[top])
+        return f"{card.text} is not in the piles; stock cards reach the discard pile only by 'draw'"
+
+    def _why_rank(self, card: Card, top: Card) -> str:
+        rules = self.rules
+        if RANK[top.index] == KING:
+            takes = rules.takes(KING)
+            if takes == "nothing":
+                return f"nothing may be played on a King ({top.text}); 'draw' a stock card"
+            return f"only {takes} may be played on a King ({top.text})"
+        return (
+            f"{card.text} is not next in rank to {top.text}: only "
+            f"{rules.takes(RANK[top.index])} may go on it, whatever the suit"
+        )
+
+    # ------------------------------------------------------ observation
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        if self.phase == "deal":
+            return {}
+        stacks = self.stacks
+        return {
+            "piles": sum(len(stacks[k]) for k in PILES),
+            "stock": len(stacks[STOCK]),
+            "moves": self.moves,
+        }
+
+    def observation(self, viewer: Any = None) -> Observation:
+        view = self.view(viewer)
+        stacks = self.stacks
+        zones = [stack_zone(view, STACK_NAMES[k], stacks[k], label=f"pile {k + 1}") for k in PILES]
+        zones.append(
+            Zone(
+                "stock",
+                None,
+                view.stack([CARDS[e & CARD] for e in stacks[STOCK]]),
+                "pile",
+                label="stock",
+            )
+        )
+        zones.append(
+            Zone(
+                "discard",
+                None,
+                tuple(CARDS[e & CARD] for e in stacks[DISCARD]),
+                "pile",
+                label="discard pile",
+            )
+        )
+        rules = self.rules
+        info: dict[str, Any] = {
+            "draw_any_time": rules.draw_any_time,
+            "queen_on_king": rules.queen_on_king,
+            "wrap": rules.wrap,
+            "stock_bonus": rules.stock_bonus,
+        }
+        return self.observe(view, zones, info)
+
+    def _prompt(self, seat: int) -> str:
+        stacks = self.stacks
+        top = CARDS[stacks[DISCARD][-1] & CARD]
+        left = len(stacks[STOCK])
+        if not self.playable():
+            return f"No pile card fits on {top.text}: draw from the stock ({left} left)"
+        takes = self.rules.takes(RANK[top.index])
+        draw = f", or draw from the stock ({left} left)" if self.rules.may_draw(left, True) else ""
+        return f"Play {takes} on {top.text} from the top of a pile{draw}"
+
+    PLAY = Phase("play", _legal, _play, _why, _prompt)
+
+
+from .bot import GolfBot  # noqa: E402  (the bot reads golf_rules above)
+
+
+def _solve(state: State, budget: int) -> Solved:
+    """The solver's verdict on ``state``'s position (its options' rules)."""
+    from .solver import solve
+
+    return solve(state, budget=budget)
+
+
+GAME = register(
+    GameSpec(
+        name="golf",
+        title="Golf",
+        family="solitaire",
+        players=(1,),
+        summary=(
+            "Solitaire: clear seven face-up piles onto one discard pile, a rank up or down "
+            "at a time."
+        ),
+        state_class=GolfState,
+        options_class=GolfOptions,
+        version=1,
+        deck="standard 52",
+        bots={"heuristic": GolfBot},
+        source="denexa-classics.txt (Golf)",
+        layout=TableLayout(center=("stock", "discard"), grid=("pile",)),
+        related=(("frozen_novelty", "another patience with a solver"),),
+        bench_target=3_500,
+        lower_is_better=True,
+        solitaire=True,
+        dealer=False,
+        solver=_solve,
+        solver_budget=1_000_000,
+        solver_target=800,
+    )
+)
+
+from .solver import solve  # noqa: E402  (the solver reads the rules above)
+
+__all__ = [
+    "GAME",
+    "GolfBot",
+    "GolfOptions",
+    "GolfRules",
+    "GolfState",
+    "golf_rules",
+    "rules_of",
+    "solve",
+]
