@@ -85,7 +85,7 @@ def test_the_deal_lays_out_reserve_foundation_tableau_and_stock() -> None:
     assert "build from the Three up to the King, then from the Ace up to the Two" in deal.text
 
 
-def test_the_deal_helper_refuses_bad_parts() -> None:
+def test_explicit_deals_refuse_bad_parts() -> None:
     game = cardlab.load("canfield")
     with pytest.raises(IllegalActionError, match="twice"):
         game.deal(reserve="AS 2S", stock="AS")
@@ -306,6 +306,7 @@ def test_the_deal_ends_after_idle_limit_moves_without_progress() -> None:
     state = dealt(idle_limit=5, foundation="AD", reserve="2D KC", tableau=["KS", "QS", "9S", "8S"])
     play(state, "draw", "draw", "draw", "draw")
     assert state.idle == 4 and state.observation(0).info["idle"] == 4
+    assert "(1 more move without progress ends the deal)" in state.observation(0).prompt
     state.apply("home 2D")  # progress: a card home
     assert state.idle == 0
     play(state, "draw", "draw", "draw", "draw")
@@ -380,7 +381,11 @@ def test_refusals_never_say_where_a_face_down_card_lies() -> None:
 
 def test_refusals_say_what_is_allowed() -> None:
     state = dealt(foundation="AD", reserve="KC", tableau=["KS", "QS", "9S", "8S"])
-    assert "e.g. 'move 9H tableau3'" in state.explain("move KC")
+    assert "e.g. 'move 9H tableau3'" in state.explain("move tableau1")
+    assert state.explain("move KC") == (
+        "K♣ fits on no tableau pile now: it needs a top card one rank higher of the other "
+        "colour (a King needs an Ace)"
+    )
     assert "e.g. 'home 8H'" in state.explain("home")
     assert state.explain("draw 3") == "say just 'draw'"
     assert state.explain("move KC tableau1") == (

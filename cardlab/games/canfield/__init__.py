@@ -38,10 +38,9 @@ Rulings
 * Once the reserve is empty, filling an empty pile is optional; moving a whole pile into
   an empty spot is allowed, though it changes nothing.
 * The deal ends when every card is home, when the player says ``stop``, after
-  ``idle_limit`` moves in a row without progress (draws and redeals count as moves;
-  progress means a card reaching a foundation or leaving the reserve or the waste), and
-  also when nothing but ``stop`` is left (the stock and the waste are empty and no card
-  can move).
+  ``idle_limit`` consecutive moves (drawing and redealing included) in which no card
+  goes home and none comes out of the reserve or off the waste, and also when nothing
+  but ``stop`` is left (the stock and the waste are empty and no card can move).
 * The card dealt to the foundations counts: a deal scores at least 1.  With
   ``scoring="casino"`` every card home is worth 5 and the stake of 52 is taken off, so a
   deal starts at −47 and a won deal makes 208.  A deal is won only with 52 cards home;
@@ -436,7 +435,7 @@ class CanfieldState(State):
             )
 
     def _end_deal(self, why: str) -> None:
-        home = sum(self.found)
+        home = self.home
         said = f"{plural(home, 'card')} on the foundations"
         if self.options.scoring == "casino":
             self.award(0, 5 * home, f"{said}, 5 each")
@@ -481,9 +480,24 @@ class CanfieldState(State):
             if card is None or len(act.args) != 1:
                 return "name one card, e.g. 'home 8H'"
             return self._why_home(card.index)
+        if card is not None and len(act.args) == 1:
+            return self._why_anywhere(card.index)
         if card is None or len(act.args) != 2 or act.args[1] not in STACK_NAMES[T0:]:
             return "say which card and onto which tableau pile, e.g. 'move 9H tableau3'"
         return self._why_move(card.index, STACK_NAMES.index(act.args[1]))
+
+    def _why_anywhere(self, c: int) -> str:
+        """Why card ``c`` cannot move onto any tableau pile now (for 'move 9H', no pile)."""
+        why, _, _ = self._place(c)
+        if why:
+            return why
+        piles = [STACK_NAMES[T0 + k] for k in range(4) if MOVE[c][k] in self._legal(0)]
+        if piles:
+            return f"say which pile: {CARDS[c].text} may go onto {' or '.join(piles)}"
+        return (
+            f"{CARDS[c].text} fits on no tableau pile now: it needs a top card one rank higher "
+            "of the other colour (a King needs an Ace)"
+        )
 
     def _place(self, c: int) -> tuple[str, int, int]:
         """Where card ``c`` lies: ("", stack, position), or why it cannot be played.
@@ -545,7 +559,7 @@ class CanfieldState(State):
         if self.phase == "deal":
             return {}
         return {
-            "home": sum(self.found),
+            "home": self.home,
             "reserve": len(self.stacks[RESERVE]),
             "moves": self.moves,
         }
@@ -576,18 +590,14 @@ class CanfieldState(State):
         }
         return self.observe(view, zones, info)
 
-    def position(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
-        """The layout as (stacks, foundation counts, base rank); entries carry ``UP``."""
-        return tuple(self.stacks), tuple(self.found), self.base
-
     def _prompt(self, seat: int) -> str:
         turn = "draw" if self.stacks[STOCK] else "redeal" if self.stacks[WASTE] else ""
         step = f", {turn}" if turn else ""
-        return (
-            f"Play a card home or onto the tableau{step}, or stop "
-            f"({plural(self.idle, 'move')} without progress; the deal ends at "
-            f"{int(self.options.idle_limit)})"
-        )
+        said = f"Play a card home or onto the tableau{step}, or stop"
+        left = int(self.options.idle_limit) - self.idle
+        if left <= 20:
+            said += f" ({plural(left, 'more move')} without progress ends the deal)"
+        return said
 
     PLAY = Phase("play", _legal, _play, _why, _prompt)
 
@@ -667,23 +677,23 @@ GAME = register(
         layout=TableLayout(
             center=(
                 "reserve",
-                "stock",
-                "waste",
                 "foundation1",
                 "foundation2",
                 "foundation3",
                 "foundation4",
+                "stock",
+                "waste",
             ),
             grid=("tableau",),
         ),
         related=(("frozen_novelty", "another patience with a solver"),),
-        bench_target=3_000,
+        bench_target=14_000,
         lower_is_better=False,
         solitaire=True,
         dealer=False,
         solver=_solve,
-        solver_budget=20_000,
-        solver_target=3,
+        solver_budget=100_000,
+        solver_target=5,
     )
 )
 
