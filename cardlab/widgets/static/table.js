@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 761c76db0f26b68196c439dfcfc8c330ddd774af211f345247adae12a68a2aea) */
+/* cardlab card table, bundled from widgets/src (sources sha256 597e1de302dc86d102c2f3874ed55c632ffb9d64059efb48f9602dac9bcff643) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
