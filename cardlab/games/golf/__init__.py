@@ -81,7 +81,7 @@ from ...rules.tableau import (
     Layout,
     deal_cards,
     move_run,
-    stack_zone,
+    stack_entries,
     top_moves,
 )
 from ...rules.tableau import tops as stack_tops
@@ -435,7 +435,13 @@ class GolfState(State):
     def observation(self, viewer: Any = None) -> Observation:
         view = self.view(viewer)
         stacks = self.stacks
-        zones = [stack_zone(view, STACK_NAMES[k], stacks[k], label=f"pile {k + 1}") for k in PILES]
+        # piles (a column each at the table; an empty one keeps its place)
+        zones = [
+            Zone(
+                STACK_NAMES[k], None, stack_entries(view, stacks[k]), "pile", label=f"pile {k + 1}"
+            )
+            for k in PILES
+        ]
         zones.append(
             Zone(
                 "stock",
