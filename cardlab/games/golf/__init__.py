@@ -516,7 +516,7 @@ GAME = register(
         dealer=False,
         solver=_solve,
         solver_budget=1_000_000,
-        solver_target=800,
+        solver_target=1_200,
     )
 )
 

@@ -14,6 +14,9 @@ The search is a depth-first search over positions, exhaustive within a budget:
   each heights and top rank, the fewest turned cards already proved lost;
 * the piles' top ranks are kept in one word, four bits a pile, so the piles a rank may
   go on are found with a few integer operations rather than a loop;
+* a position where no pile card fits on the discard pile has one move, turning the
+  stock, so it is passed straight through: stock cards are turned until one takes a pile
+  card (a position where the stock runs out first is lost);
 * dead ends are cut by two counting arguments, both cheap on packed counts of the ranks
   still in the piles:
 
@@ -233,6 +236,19 @@ def _search(
     high = sum(8 << (4 * k) for k in range(npiles))
     rep = [sum((r + 1) << (4 * k) for k in range(npiles)) for r in range(13)]
     takes = [[r for r in range(13) if onto[t] >> r & 1] for t in range(13)]
+    # how many pile tops there are of each rank (four bits a rank), what playing pile k at
+    # height h adds to that, and the ranks each rank takes as a mask of those fields: a
+    # position where nothing fits is passed straight through to the stock card that fits
+    fields = [0] * 13
+    for t in range(13):
+        for r in takes[t]:
+            fields[t] |= 15 << (4 * r)
+    count0 = sum(1 << (4 * RANK[p[-1]]) for p in piles if p)
+    change = [0] * (8 * npiles)
+    for k, p in enumerate(piles):
+        for h in range(1, len(p) + 1):
+            below = 1 << (4 * tops[8 * k + h - 1]) if h > 1 else 0
+            change[8 * k + h] = below - (1 << (4 * tops[8 * k + h]))
 
     lost: set[int] = set()  # positions proved lost (forced draws)
     lost_at: dict[int, int] = {}  # heights and top -> fewest turned proved lost (any time)
@@ -240,8 +256,8 @@ def _search(
     line: list[int] = []
     nodes = 0
 
-    def dfs(key: int, s: int, word: int, counts: int, diff: int) -> bool:
-        # key: the heights (3 bits a pile) and the top's rank (4 bits)
+    def dfs(key: int, s: int, word: int, tc: int, counts: int, diff: int) -> bool:
+        # key: the heights (3 bits a pile) and the top's rank (4 bits); tc: the tops' ranks
         nonlocal nodes
         nodes += 1
         if nodes > budget:
@@ -263,34 +279,48 @@ def _search(
                     k = (bit.bit_length() - 1) >> 2
                     played = True
                     sh = shifts[k]
+                    h = heights >> sh & 7
                     rest = heights - (1 << sh)
                     if not rest:
                         line.append(k)
                         return True
-                    child = rest << 4 | r
+                    tc2 = tc + change[8 * k + h]
+                    s2 = s
+                    t2 = r
+                    while not tc2 & fields[t2] and s2 < n:  # nothing fits: turn the stock
+                        t2 = srank[s2]
+                        s2 += 1
+                    if not tc2 & fields[t2]:
+                        continue  # stuck with the stock used up
+                    child = rest << 4 | t2
                     if any_time:
-                        if lost_at.get(child, 99) <= s:
+                        if lost_at.get(child, 99) <= s2:
                             continue
-                    elif child << 5 | s in lost:
+                    elif child << 5 | s2 in lost:
                         continue
                     if dfs(
                         child,
-                        s,
-                        word + delta[8 * k + (heights >> sh & 7)],
+                        s2,
+                        word + delta[8 * k + h],
+                        tc2,
                         counts - tb[r],
                         diff - 1 if r % 2 == 0 else diff + 1,
                     ):
+                        line.extend([-1] * (s2 - s))
                         line.append(k)
                         return True
             if s < n and (any_time or not played):
-                child = heights << 4 | srank[s]
-                if any_time:
-                    fresh = lost_at.get(child, 99) > s + 1
-                else:
-                    fresh = child << 5 | (s + 1) not in lost
-                if fresh and dfs(child, s + 1, word, counts, diff):
-                    line.append(-1)
-                    return True
+                t2 = srank[s]
+                s2 = s + 1
+                while not tc & fields[t2] and s2 < n:
+                    t2 = srank[s2]
+                    s2 += 1
+                if tc & fields[t2]:
+                    child = heights << 4 | t2
+                    fresh = lost_at.get(child, 99) > s2 if any_time else child << 5 | s2 not in lost
+                    if fresh and dfs(child, s2, word, tc, counts, diff):
+                        line.extend([-1] * (s2 - s))
+                        return True
         if any_time:
             if lost_at.get(key, 99) > s:
                 lost_at[key] = s
@@ -299,7 +329,7 @@ def _search(
         return False
 
     try:
-        won = dfs(heights0 << 4 | RANK[top], 0, word0, counts, diff0)
+        won = dfs(heights0 << 4 | RANK[top], 0, word0, count0, counts, diff0)
     except _OutOfBudget:
         return "unknown", nodes - 1, []
     line.reverse()
