@@ -73,9 +73,7 @@ def parse(text: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def measure(
-    text: str, deals: int, seed: int, budget: int | None, processes: int
-) -> dict[str, Any]:
+def measure(text: str, deals: int, seed: int, budget: int | None, processes: int) -> dict[str, Any]:
     name, options = parse(text)
     solved = cardlab.winnability(
         name, deals, seed, budget, processes=processes, progress=True, **options
@@ -131,9 +129,7 @@ def main(argv: list[str] | None = None) -> None:
         w = csv.DictWriter(fh, FIELDS, extrasaction="ignore")
         w.writeheader()
         for row in rows:
-            w.writerow(
-                {k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()}
-            )
+            w.writerow({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
     print(f"wrote {out} in {time.perf_counter() - t0:.0f} s")
 
 

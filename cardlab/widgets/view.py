@@ -16,7 +16,6 @@ from ..core.observation import Back, Entry, Observation, Peek
 from ..core.outcome import HandResult
 from ..core.state import State
 
-
 #: A range of numeric actions is listed action by action up to this many (see build_view).
 RANGE_LISTED = 100
 

@@ -27,7 +27,7 @@ def test_it_reads_as_the_tuple_it_stands_for(r: ActionRange) -> None:
     assert len(r) == len(t) and bool(r) == bool(t)
     assert list(r) == list(t) and tuple(r) == t and [*r] == list(t)
     assert list(reversed(r)) == list(reversed(t))
-    assert r == t and t == r and not r != t and hash(r) == hash(t)
+    assert r == t and t == r and not r != t and hash(r) == hash(t)  # noqa: SIM202 (__ne__)
     for k in range(-len(t), len(t)):
         assert r[k] == t[k]
     assert r[1:] == t[1:] and r[::-1] == t[::-1] and r[:0] == ()
@@ -35,7 +35,7 @@ def test_it_reads_as_the_tuple_it_stands_for(r: ActionRange) -> None:
         assert a in r and r.index(a) == t.index(a) and r.count(a) == 1
     for bad in ("bet 0", "bet 13", "bet 05", "bet x", "bet", "raise 3", 3, None):
         assert bad not in r and r.count(bad) == 0
-    assert (TAKE,) + r == (TAKE, *t) and r + (TAKE,) == (*t, TAKE)
+    assert (TAKE,) + r == (TAKE, *t) and r + (TAKE,) == (*t, TAKE)  # noqa: RUF005 (__add__)
     assert sorted(r) == sorted(t) and set(r) == set(t)
 
 
@@ -62,7 +62,7 @@ def test_a_huge_range_costs_nothing() -> None:
 
 
 def test_a_tuple_put_in_front_keeps_the_range_lazy() -> None:
-    r = (TAKE,) + ActionRange("bet", 1, 10**9)
+    r = (TAKE,) + ActionRange("bet", 1, 10**9)  # noqa: RUF005 (__radd__ keeps it lazy)
     assert isinstance(r, ActionRange) and r.head == (TAKE,) and r[0] == TAKE and r[1] == "bet 1"
 
 
