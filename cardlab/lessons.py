@@ -865,3 +865,948 @@ def _bots_first_mover(roles: pd.DataFrame) -> Exercise:
         hint="compare the bars of the chart above",
         why=said,
     )
+
+
+# -------------------------------------------------------------------- 13 bouncers
+@lesson("bouncers/north-follows")
+def _bouncers_north_follows(state: State) -> Exercise:
+    ex = _legal(
+        state,
+        "Which cards may North play now?",
+        hint="which suit was led? The card winning the trick so far does not change that",
+        why="North holds spades, the suit led, so it must play a spade; that a diamond is "
+        "winning the trick does not matter",
+    )
+    ex.typical = frozenset(ex.pool)  # any card, as if ranks alone decided what may be played
+    return ex
+
+
+@lesson("bouncers/equal-ranks")
+def _bouncers_equal_ranks(state: State) -> Exercise:
+    from .core.cards import CARDS
+    from .rules.tricks import HIGH, winning_play
+
+    lead, cards = state.last_trick  # type: ignore[attr-defined]
+    names = state.names
+    seats = [(lead + i) % state.players for i in range(len(cards))]
+    best = winning_play(cards, cards[0] // 13, rank_only=True)
+    top = HIGH[cards[best]]
+    winner, card = names[seats[best]], CARDS[cards[best]]
+    played = ", ".join(f"{names[s]} the {CARDS[c].text}" for s, c in zip(seats, cards, strict=True))
+    mistakes = {}
+    for i, (s, c) in enumerate(zip(seats, cards, strict=True)):
+        if i == best:
+            continue
+        if HIGH[c] == top:
+            mistakes[names[s]] = (
+                f"{names[s]}'s {CARDS[c].text} ties for the highest rank, but another card of "
+                "that rank came after it"
+            )
+        else:
+            mistakes[names[s]] = f"the {CARDS[c].text} is not the highest rank in the trick"
+    tied = [names[s] for s, c in zip(seats, cards, strict=True) if HIGH[c] == top]
+    return ChoiceExercise(
+        f"The trick went: {played}. Who takes it?",
+        winner,
+        [names[s] for s in seats],
+        hint="compare ranks only, whatever the suits; when ranks tie, the order of play decides",
+        why=f"the highest rank takes the trick whatever its suit, and of equal ranks the one "
+        f"played last wins: {winner}'s {card.text}",
+        typical=tied[0] if tied[0] != winner else next(iter(mistakes)),
+        mistakes=mistakes,
+    )
+
+
+@lesson("bouncers/west-score")
+def _bouncers_west_score(state: State) -> Exercise:
+    return _score(
+        state,
+        2,
+        "How many points did West score this deal?",
+        hint="add West's counters (the Ace counts 11), then take off one counter per bouncer, "
+        "the dearest first",
+    )
+
+
+def _hearts_text(codes: str) -> str:
+    return _and([c.text for c in parse_cards(codes)])
+
+
+@lesson("bouncers/costs")
+def _bouncers_costs() -> Exercise:
+    from .games.bouncers import penalty, score_lines, value
+
+    won = "9H 3H AH JH"
+    cards = [c.index for c in parse_cards(won)]
+    worth = [value(c) for c in cards if value(c)]
+    low_ace = [1 if c % 13 == 0 else value(c) for c in cards if value(c)]
+    total = sum(worth)
+    return NumberExercise(
+        f"A player won the {_hearts_text(won)}. What do those hearts cost?",
+        penalty(cards),
+        hint="which hearts are counters, what is the Ace worth, and which counter does the "
+        "bouncer wipe out?",
+        why="; ".join(f"{reason} ({points:+d})" for points, reason in score_lines(cards)),
+        typical=total - min(worth),
+        mistakes={
+            total - min(worth): "a bouncer wipes out the dearest counter, not the cheapest",
+            total: "the J♥ is a bouncer: it wipes out one counter",
+            sum(low_ace) - max(low_ace): "as a counter the Ace is worth 11, not 1",
+        },
+    )
+
+
+@lesson("bouncers/variant-two")
+def _bouncers_variant_two() -> Exercise:
+    from .games.bouncers import penalty, score_lines, value
+
+    won = "KH 4H QH 9H 7H"
+    cards = [c.index for c in parse_cards(won)]
+    usual = penalty(cards, "highest")
+    lines = score_lines(cards, "by_rank")
+    return NumberExercise(
+        f'With bouncers="by_rank" (Variant 2), a player won, in this order, the '
+        f"{_hearts_text(won)}. What do those hearts cost?",
+        penalty(cards, "by_rank"),
+        hint="settle the Q♥ first (only a counter won before it will do), then the K♥",
+        why="; ".join(f"{reason} ({points:+d})" for points, reason in lines),
+        typical=usual,
+        mistakes={
+            usual: "that is the usual rule; under Variant 2 the Q♥ can only wipe out a "
+            "counter won before it",
+            sum(value(c) for c in cards): "both bouncers wipe out a counter here",
+        },
+    )
+
+
+@lesson("bouncers/least-per-deal")
+def _bouncers_least_per_deal() -> Exercise:
+    from .games.bouncers import VALUE
+
+    counters = sorted((v for v in VALUE if v), reverse=True)
+    least = sum(counters) - sum(counters[:3])
+    return NumberExercise(
+        "Whoever wins what, what is the least a deal can cost the three players together "
+        "(with the usual rule)?",
+        least,
+        hint="add up every counter, then let the three bouncers do the most good they can",
+        why=f"the counters add up to {sum(counters)}; at best the three bouncers wipe out "
+        f"the three dearest, {_and([str(v) for v in counters[:3]])}",
+        typical=sum(counters),
+        mistakes={
+            sum(counters): "the bouncers wipe out some counters",
+            sum(counters) - sum(counters[-3:]): "the bouncers can wipe out dearer counters",
+            0: "there are ten counters but only three bouncers",
+        },
+    )
+
+
+@lesson("bouncers/dearer-rule")
+def _bouncers_dearer_rule(costs: pd.DataFrame) -> Exercise:
+    means = costs["points per deal"]
+    dear, cheap = str(means.idxmax()), str(means.idxmin())
+    return ChoiceExercise(
+        "Which rule for the bouncers makes a deal cost more, all players together?",
+        dear,
+        [str(k) for k in means.index],
+        hint="compare the average cost of a deal under each rule in the table above",
+        why=f"a deal costs {means.max():.1f} points on average under {dear} and "
+        f"{means.min():.1f} under {cheap}: a bouncer is more often left with nothing to wipe out",
+        typical=cheap,
+        mistakes={cheap: f"under {cheap} a deal costs {means.min():.1f} points on average"},
+    )
+
+
+# -------------------------------------------------------------------- 12 all fours
+def _all_fours_hand(state: State) -> Any:
+    """An All Fours state whose hand has been played to its end (else ValueError)."""
+    from .games.all_fours import AllFoursState
+
+    if not isinstance(state, AllFoursState) or not state.results or state.trump < 0:
+        raise ValueError("this needs an All Fours hand that has been played to its end")
+    return state
+
+
+def _trumps_in(mask: int, trump: int) -> list[Card]:
+    """The trumps among the cards of ``mask``, lowest first (Aces high)."""
+    from .core.cards import cards_of
+    from .rules.tricks import HIGH
+
+    return sorted((c for c in cards_of(mask) if c.suit == trump), key=lambda c: HIGH[c.index])
+
+
+def _who_scores(
+    state: Any, point: str, seat: int, typical: int, mistakes: dict[str, str], hint: str, why: str
+) -> ChoiceExercise:
+    """The question who scores ``point`` in this hand: a seat's name, or nobody."""
+    names = list(state.names)
+    options = [*names, "nobody"]
+    answer = "nobody" if seat < 0 else names[seat]
+    wrong = "nobody" if typical < 0 else names[typical]
+    if wrong == answer:
+        wrong = next(o for o in options if o != answer)
+    return ChoiceExercise(
+        f"Who scores {point} in this hand?",
+        answer,
+        options,
+        hint=hint,
+        why=why,
+        typical=wrong,
+        mistakes=mistakes,
+    )
+
+
+@lesson("all-fours/run-size")
+def _all_fours_run_size(state: State) -> Exercise:
+    from .games.all_fours import RUN, run_size
+
+    n = state.players
+    need = run_size(n)
+    return NumberExercise(
+        f"With {n} players, how many cards does one run of the cards take from the stock?",
+        need,
+        hint="count the cards every player receives, then think of what the dealer turns next",
+        why=f"{RUN} cards for each of the {n} players, and one more turned up as the new upcard",
+        typical=need - 1,
+        mistakes={
+            need - 1: "that forgets the card the dealer turns up to propose a new suit",
+            RUN: f"{RUN} cards go to every player, not {RUN} in all",
+        },
+    )
+
+
+@lesson("all-fours/may-play")
+def _all_fours_may_play(state: State) -> Exercise:
+    from .core.cards import SUIT_SYMBOLS
+
+    trump, led, seat = getattr(state, "trump", -1), getattr(state, "led", -1), state.current
+    if trump < 0 or led < 0 or not isinstance(seat, int):
+        raise ValueError("this needs a trick in progress and a seat to play to it")
+    name = state.names[seat]
+    follow = " ".join(c.code for c in state.observation(seat).my_hand if c.suit == led)
+    lead, trumps = SUIT_SYMBOLS[led], SUIT_SYMBOLS[trump]
+    return CardsExercise.legal(
+        state,
+        f"Which cards may {name} play now?",
+        hint=f"{name} holds the suit led; is that the only suit it may play?",
+        why=f"{name} holds {lead}, so it plays {lead} or a trump ({trumps}): in All Fours a "
+        "trump is always allowed, even when you could follow suit; any other suit is not",
+        typical=follow,
+        mistakes={
+            follow: "a trump may always be played in All Fours, even by a player who can "
+            "follow suit"
+        },
+    )
+
+
+@lesson("all-fours/high")
+def _all_fours_high(state: State) -> Exercise:
+    from .core.cards import CARDS
+    from .rules.tricks import HIGH
+
+    st = _all_fours_hand(state)
+    fp = st.four_points()
+    mistakes: dict[str, str] = {}
+    best: dict[int, Card] = {}
+    for s, name in enumerate(st.names):
+        mine = _trumps_in(st.held[s], st.trump)
+        if mine and s != fp.high:
+            best[s] = mine[-1]
+            mistakes[name] = (
+                f"the best trump {name} played was the {mine[-1].text}, and a higher one was played"
+            )
+        elif s != fp.high:
+            mistakes[name] = f"{name} played no trump this hand"
+    if fp.high >= 0:
+        mistakes["nobody"] = "a trump was played this hand, so High is scored"
+        why = f"the best trump played was the {CARDS[fp.high_card].text}, and High goes to "
+        why += "whoever played it"
+    else:
+        why = "no trump was played this hand, so High is not scored"
+    runner_up = max(best, key=lambda s: HIGH[best[s].index]) if best else -1
+    return _who_scores(
+        st,
+        "High",
+        fp.high,
+        runner_up,
+        mistakes,
+        hint="High is the best trump played this hand, which need not be the best in the pack",
+        why=why,
+    )
+
+
+@lesson("all-fours/low")
+def _all_fours_low(state: State) -> Exercise:
+    from .core.cards import CARDS
+
+    st = _all_fours_hand(state)
+    fp = st.four_points()
+    low = CARDS[fp.low_card].text if fp.low >= 0 else ""
+    player = next(
+        (s for s in range(st.players) if fp.low >= 0 and st.held[s] >> fp.low_card & 1), -1
+    )
+    mistakes: dict[str, str] = {}
+    for s, name in enumerate(st.names):
+        if s == fp.low:
+            continue
+        took = _trumps_in(st.taken[s], st.trump)
+        if fp.low < 0:
+            mistakes[name] = "no trump was played at all this hand"
+        elif s == player:
+            mistakes[name] = f"{name} played the {low}, but Low goes to whoever captured it"
+        elif took:
+            mistakes[name] = (
+                f"the lowest trump {name} captured was the {took[0].text}, and a lower one "
+                "was played"
+            )
+        else:
+            mistakes[name] = f"{name} captured no trump this hand"
+    if fp.low >= 0:
+        mistakes["nobody"] = "a trump was played this hand, so Low is scored"
+        why = f"the lowest trump played was the {low}, and Low goes to whoever captured it"
+    else:
+        why = "no trump was played this hand, so Low is not scored"
+    return _who_scores(
+        st,
+        "Low",
+        fp.low,
+        player,
+        mistakes,
+        hint="find the lowest trump played, then the trick it ended up in",
+        why=why,
+    )
+
+
+@lesson("all-fours/jack")
+def _all_fours_jack(state: State) -> Exercise:
+    from .core.cards import CARDS
+
+    st = _all_fours_hand(state)
+    fp = st.four_points()
+    jack = CARDS[fp.jack_card].text
+    turned = any(ln.reason == f"the {jack} turned up" for ln in st.results[-1].lines)
+    player = next((s for s in range(st.players) if st.held[s] >> fp.jack_card & 1), -1)
+    mistakes: dict[str, str] = {}
+    for s, name in enumerate(st.names):
+        if s == fp.jack:
+            continue
+        if fp.jack < 0 and turned and s == st.dealer:
+            mistakes[name] = (
+                f"{name} scored for turning the {jack} up, which is not the Jack point: the "
+                f"{jack} was never played to a trick"
+            )
+        elif fp.jack < 0:
+            mistakes[name] = f"the {jack} was never played to a trick this hand"
+        elif s == player:
+            mistakes[name] = f"{name} played the {jack}, but Jack goes to whoever took it"
+        else:
+            mistakes[name] = f"{name} did not take the {jack}"
+    if fp.jack >= 0:
+        mistakes["nobody"] = f"the {jack} was played to a trick, so somebody took it"
+        why = f"the {jack} was played, and Jack goes to the player whose trick it ended up in"
+    else:
+        why = f"the {jack} was not played to any trick, so the Jack point is not scored"
+    if fp.jack >= 0:
+        typical = player
+    elif turned:
+        typical = st.dealer
+    else:
+        typical = 0
+    return _who_scores(
+        st,
+        "Jack",
+        fp.jack,
+        typical,
+        mistakes,
+        hint="look for the Jack of trumps among the captured cards",
+        why=why,
+    )
+
+
+@lesson("all-fours/game")
+def _all_fours_game(state: State) -> Exercise:
+    st = _all_fours_hand(state)
+    fp = st.four_points()
+    counts = fp.counts
+    names = st.names
+    mistakes: dict[str, str] = {}
+    for s, name in enumerate(names):
+        if s == fp.game:
+            continue
+        if fp.game >= 0:
+            mistakes[name] = (
+                f"{name}'s captured cards count {counts[s]} toward Game, and another "
+                "player's count more"
+            )
+        else:
+            mistakes[name] = (
+                f"{name} counts {counts[s]}, but so does another player, and a tie scores nothing"
+            )
+    if fp.game >= 0:
+        mistakes["nobody"] = "one player's captured cards count more than anyone else's"
+    said = ", ".join(f"{names[s]} {counts[s]}" for s in range(st.players))
+    tricks = max(range(st.players), key=lambda s: (st.tricks_won[s], -counts[s]))
+    by_count = sorted(range(st.players), key=lambda s: -counts[s])
+    typical = tricks if tricks != fp.game else by_count[1]
+    return _who_scores(
+        st,
+        "Game",
+        fp.game,
+        typical,
+        mistakes,
+        hint="add up each player's captured cards: Ten 10, Ace 4, King 3, Queen 2, Jack 1",
+        why=f"the counts are {said}",
+    )
+
+
+@lesson("all-fours/seven-players")
+def _all_fours_seven_players() -> Exercise:
+    from .games.all_fours import HAND, run_size
+
+    deck = len(get_deck("standard").cards)
+    stock = deck - 7 * HAND - 1
+    need = run_size(7)
+    can = "yes" if stock >= need else "no"
+    other = "no" if can == "yes" else "yes"
+    return ChoiceExercise(
+        "With seven players, can the dealer ever run the cards?",
+        can,
+        ["yes", "no"],
+        hint="how many cards are left in the stock after the deal, and how many does a run take?",
+        why=f"after the deal the stock holds {stock} cards, and a run takes {need}",
+        typical=other,
+        mistakes={other: "compare what is left in the stock after the deal with what one run "
+                  "hands out"},
+    )  # fmt: skip
+
+
+# -------------------------------------------------------------------- 16 in-between
+def _between_odds(state: State) -> tuple[Any, str, Any]:
+    """The odds of the posts showing, the name of the seat to act and its observation."""
+    from .games.in_between import odds_in_view
+
+    seat = state.current
+    if not isinstance(seat, int):
+        raise ValueError("nobody is to act: no posts are showing")
+    obs = state.observation(seat)
+    return odds_in_view(obs), state.names[seat], obs
+
+
+def _between_ranks(low: int, high: int) -> str:
+    from .core.cards import rank_text
+
+    inside = [r for r in range(max(low + 1, 2), min(high, 14))]
+    if not inside:
+        return "no rank"
+    first, last = rank_text(inside[0]), rank_text(inside[-1])
+    return f"{first} to {last}" if len(inside) > 1 else first
+
+
+def _between_winners(state: State, question: str) -> Exercise:
+    o = _between_odds(state)[0]
+    wins = int(o.win * o.unseen)
+    hits = int(o.post * o.unseen)
+    ranks = _between_ranks(o.low, o.high)
+    spread = o.high - o.low - 1
+    gone = 4 * spread - wins
+    seen = f", {gone} of them already turned" if gone else ", none of them turned yet"
+    return NumberExercise(
+        question,
+        wins,
+        hint="count the ranks strictly between the posts, four cards each, and take away the "
+        "ones already turned",
+        why=f"{ranks} lie between the posts: {spread} ranks of four cards{seen}",
+        typical=wins + hits,
+        mistakes={
+            wins + hits: "that counts the posts' own ranks too: a third card of a post's rank "
+            "hits the post, and that loses"
+        },
+    )
+
+
+def _between_bet(state: State, question: str) -> Exercise:
+    from fractions import Fraction
+
+    o, _, obs = _between_odds(state)
+    wins, n = int(o.win * o.unseen), o.unseen
+    pot = obs.pots[0].chips
+    good = o.win > Fraction(1, 2)
+    answer = "the whole pot" if good else "the minimum"
+    other = "the minimum" if good else "the whole pot"
+    per = abs(2 * o.win - 1)
+    sign = "gains" if good else "loses"
+    return ChoiceExercise(
+        question,
+        answer,
+        ["the minimum", "the whole pot"],
+        hint="a bet wins or loses its size at even money: is winning more likely than losing?",
+        why=f"{wins} of the {n} unseen cards win, {'more' if good else 'less'} than half: each "
+        f"chip bet {sign} {per.numerator}/{per.denominator} of a chip on average, so "
+        f"{'the more' if good else 'the less'} the better (the pot holds {pot})",
+        typical=other,
+        mistakes={
+            other: "compare the winning cards with half of the cards still unseen: that "
+            "decides whether each chip bet gains or loses on average"
+        },
+    )
+
+
+@lesson("in-between/east-winners")
+def _between_east_winners(state: State) -> Exercise:
+    return _between_winners(state, "How many of the cards East has not seen would win East's bet?")
+
+
+@lesson("in-between/east-bet")
+def _between_east_bet(state: State) -> Exercise:
+    return _between_bet(state, "Should East bet the minimum or the whole pot?")
+
+
+@lesson("in-between/north-call")
+def _between_north_call(state: State) -> Exercise:
+    from .games.in_between import odds
+
+    seat = state.current
+    if not isinstance(seat, int) or state.phase != "call":
+        raise ValueError("no Ace post is waiting to be called")
+    obs = state.observation(seat)
+    left, right = obs.zone("posts").faces
+    seen = [c for z in obs.zones if z.name in ("last", "used") for c in z.faces]
+    ace = left if left.rank == 1 else right
+    wins = {}
+    for call in ("high", "low"):
+        calls = (call, None) if ace is left else (None, call)
+        o = odds((left, right), seen, calls)
+        wins[call] = (int(o.win * o.unseen), _between_ranks(o.low, o.high))
+    best = max(wins, key=lambda c: wins[c][0])
+    other = "low" if best == "high" else "high"
+    said = "; ".join(
+        f"called {c}, {wins[c][1]} lie between ({wins[c][0]} winning cards)"
+        for c in ("low", "high")
+    )
+    return ChoiceExercise(
+        f"Should {state.names[seat]} call the {ace.text} high or low?",
+        best,
+        ["high", "low"],
+        hint="an Ace is above the King or below the Two: which leaves more ranks between "
+        "the posts?",
+        why=said,
+        typical=other,
+        mistakes={other: "count the ranks the Ace would leave between the posts either way"},
+    )
+
+
+@lesson("in-between/north-winners")
+def _between_north_winners(state: State) -> Exercise:
+    return _between_winners(
+        state, "After the call, how many of the cards North has not seen would win?"
+    )
+
+
+@lesson("in-between/north-bet")
+def _between_north_bet(state: State) -> Exercise:
+    return _between_bet(state, "Should North bet the minimum or the whole pot?")
+
+
+@lesson("in-between/north-balance")
+def _between_north_balance(state: State) -> Exercise:
+    third = next(e for e in reversed(state.events) if e.kind == "third")
+    bet = next(e for e in reversed(state.events) if e.kind == "bet")
+    seat = third.seat
+    if seat is None:
+        raise ValueError("no third card has been turned")
+    balance = state.balance(seat)  # type: ignore[attr-defined]
+    chips = int(bet.get("chips"))
+    name = state.names[seat]
+    card = third.cards[0].text
+    result = third.get("result")
+    said = {
+        "post": "it hits a post, which loses the bet",
+        "win": "it lies between the posts",
+        "outside": "it lies outside the posts",
+    }.get(str(result), str(result))
+    return NumberExercise(
+        f"{name} bet {chips} and the third card is the {card}. How many chips does "
+        f"{name} hold now?",
+        balance,
+        hint="a third card of a post's rank is a lost bet, no more and no less",
+        why=f"{said}: {name}'s balance moves by {int(third.get('chips')):+d} to {balance}",
+        typical=balance - chips,
+        mistakes={
+            balance - chips: "hitting the post costs the bet once: some tables double it, "
+            "these rules do not",
+            balance + 2 * chips: "the card matches a post: that is a loss, not a win",
+        },
+    )
+
+
+@lesson("in-between/break-even")
+def _between_break_even() -> Exercise:
+    from fractions import Fraction
+
+    from .core.cards import CARDS
+    from .games.in_between import odds
+
+    def chance(gap: int) -> Fraction:
+        return odds((CARDS[1], CARDS[gap + 2])).win  # the 2♣ and a club gap + 1 ranks up
+
+    gap = next(g for g in range(12) if chance(g) > Fraction(1, 2))
+    below, at = chance(gap - 1), chance(gap)
+    return NumberExercise(
+        "Before any other card is turned, how many ranks must lie between the posts for a "
+        "bet to win more often than it loses?",
+        gap,
+        hint="each rank between the posts is four winning cards out of the 50 unseen",
+        why=f"{gap} ranks make {4 * gap} winning cards of 50 ({float(at):.0%}); "
+        f"{gap - 1} make only {4 * (gap - 1)} ({float(below):.0%})",
+        typical=gap - 1,
+        mistakes={
+            gap - 1: f"{4 * (gap - 1)} winning cards of 50 is not quite half",
+        },
+    )
+
+
+@lesson("in-between/pair-bet")
+def _between_pair_bet(state: State) -> Exercise:
+    from .core.refusals import plural
+    from .games.in_between import PAIR_ODDS
+
+    o, name, obs = _between_odds(state)
+    if o.kind != "pair":
+        raise ValueError("the posts are not a pair")
+    pot = obs.pots[0].chips
+    sure = min(2 * int(obs.info["min_bet"]), pot)
+    from .core.actions import ActionRange
+
+    legal = obs.legal
+    if not isinstance(legal, ActionRange):
+        raise ValueError("no bet is to be made now")
+    low, high = legal.low, legal.high
+    sizes = {
+        low,
+        high,
+        max(low, min(high, pot // PAIR_ODDS)),
+        max(low, min(high, -(-pot // PAIR_ODDS))),
+    }
+    best = max(sizes, key=lambda b: (o.expected(b, pot), -b))
+    value = o.expected(best, pot)
+    bet_better = value > sure
+    answer = "bet on a third card" if bet_better else "take the payment"
+    other = "take the payment" if bet_better else "bet on a third card"
+    k, n = int(o.win * o.unseen), o.unseen
+    return ChoiceExercise(
+        f"{name}'s posts are a pair. Which is worth more on average: taking the pair "
+        "payment, or the best pair bet?",
+        answer,
+        ["take the payment", "bet on a third card"],
+        hint="a pair bet is paid 25 to 1 but never more than the pot: weigh the chance of a "
+        "third card against the sure payment",
+        why=f"a third card of the rank comes {k} times in {n}: the best bet, "
+        f"{plural(best, 'chip')}, is worth {float(value):+.2f} chips on average against a "
+        f"sure {sure}",
+        typical=other,
+        mistakes={
+            other: "25 to 1 sounds generous: multiply it by the chance of a third card and "
+            "compare with the sure payment"
+        },
+    )
+
+
+# -------------------------------------------------------------------- 15 canfield
+def _canfield_rank(rank: int) -> str:
+    from .games.canfield import RANK_WORDS
+
+    return RANK_WORDS[rank]
+
+
+@lesson("canfield/playable")
+def _canfield_playable(state: State) -> Exercise:
+    from .core.refusals import plural
+
+    uses: dict[Card, list[str]] = {}
+    for a in state.legal_actions(0):
+        if a.cards:
+            uses.setdefault(a.cards[0], []).append("home" if a.verb == "home" else a.args[1])
+    said = "; ".join(f"{c.text} to {' or '.join(w)}" for c, w in uses.items())
+    waste = state.observation(0).zone("waste").faces
+    ex = _legal(
+        state,
+        "Which face-up cards could you play now, home or onto the tableau?",
+        hint="only the top cards of the reserve and the waste may move, but any tableau card "
+        "may take the cards lying on it along",
+        why=f"{plural(len(uses), 'card')} can move: {said}",
+        prefer=[c.code for c in waste[:-1]],
+    )
+    copy = ex.state if ex.state is not None else state
+
+    def judge(card: Card) -> str | None:
+        if card in ex.expected:
+            return None
+        moving = copy.explain(f"move {card.code}")
+        if " is face down" in moving or " lies under " in moving or " is on its " in moving:
+            return moving
+        return f"{moving}, and {copy.explain(f'home {card.code}')}"
+
+    ex.judge = judge
+    return ex
+
+
+@lesson("canfield/last-card")
+def _canfield_last_card(state: State) -> Exercise:
+    from .games.canfield import CanfieldState
+
+    if not isinstance(state, CanfieldState):
+        raise ValueError("this exercise needs a deal of Canfield")
+    base = state.base
+    last = parse_card(f"{'A23456789TJQK'[(base - 1) % 13]}S")
+    king = parse_card("KS")
+    spades = [c for c in _deck_cards(state.game.deck) if c.suit == 3]
+    first = _canfield_rank(base)
+    return CardsExercise(
+        f"The foundations start from the {first}. Which card will be the last one on the ♠ "
+        "foundation?",
+        [last],
+        spades,
+        pick_one=True,
+        pool_label="spades",
+        hint="a foundation climbs from its first card past the King to the Ace and keeps "
+        "going until every rank is there",
+        why=f"the ♠ foundation runs from the {first} of spades up to the King, round to the "
+        f"Ace and on to the {_canfield_rank((base - 1) % 13)}: the rank just below the base",
+        typical=king if last != king else parse_card("QS"),
+        mistakes={
+            king: "the King is the top only when the foundations start from the Ace; here "
+            "they carry on past it"
+        }
+        if last != king
+        else {},
+    )
+
+
+@lesson("canfield/draw-three")
+def _canfield_draw_three(state: State) -> Exercise:
+    waste = state.observation(0).zone("waste").faces
+    if state.options.draw != 3 or len(waste) < 3:
+        raise ValueError("this exercise needs three cards just drawn with draw=3")
+    drawn = waste[-3:]
+    top = drawn[-1]
+    first = drawn[0]
+    return ChoiceExercise(
+        f"You drew {' '.join(c.text for c in drawn)} with draw 3. Which of them may you play now?",
+        top.text,
+        [c.text for c in drawn],
+        hint="the three cards are turned one after another onto the waste: which one ends on top?",
+        why=f"{top.text} was turned last and lies on top of the waste; {drawn[1].text} is freed "
+        f"only once {top.text} is played, and {first.text} after that",
+        typical=first.text,
+        mistakes={
+            first.text: f"{first.text} came off the stock first, so it lies at the bottom of "
+            "the three"
+        },
+    )
+
+
+@lesson("canfield/casino-score")
+def _canfield_casino_score(state: State) -> Exercise:
+    from .games.canfield import CanfieldState
+
+    if not isinstance(state, CanfieldState) or state.options.scoring != "casino":
+        raise ValueError("this exercise needs a deal of Canfield scored with scoring='casino'")
+    home = sum(state.found)
+    return _score(
+        state,
+        0,
+        "Under casino scoring, what did this deal score?",
+        hint="five for every card on the foundations, the opening card too, then take off "
+        "the stake",
+        mistakes={
+            5 * home: "that leaves out the stake of 52 paid before the deal",
+            home - 52: "each card home is worth 5 under casino scoring",
+        },
+    )
+
+
+@lesson("canfield/gap")
+def _canfield_gap(table: pd.DataFrame) -> Exercise:
+    need = {"rules", "min_rate", "bot_rate"}
+    if not need <= set(table.columns):
+        raise ValueError(f"this exercise needs a table with {', '.join(sorted(need))}")
+    rules = table["rules"].astype(str).tolist()
+    solver = dict(zip(rules, table["min_rate"].astype(float).tolist(), strict=True))
+    bot = dict(zip(rules, table["bot_rate"].astype(float).tolist(), strict=True))
+    gaps = {r: solver[r] - bot[r] for r in rules}
+    if len(gaps) != 2:
+        raise ValueError("this exercise compares two rule sets")
+    best = max(gaps, key=lambda k: gaps[k])
+    other = next(k for k in gaps if k != best)
+
+    def said(r: str) -> str:
+        return f"the solver wins {solver[r]:.0%} of the deals and the bot {bot[r]:.0%}"
+
+    return ChoiceExercise(
+        "Under which rule set does the heuristic bot fall furthest short of what could be won?",
+        best,
+        list(gaps),
+        hint="for each rule set, take the bot's win rate away from the solver's",
+        why=f"under {best} {said(best)}, {100 * gaps[best]:.0f} points apart; under {other} "
+        f"{said(other)}, {100 * gaps[other]:.0f} points apart",
+        typical=other,
+        mistakes={
+            other: (
+                "that is where the bot wins more often"
+                if bot[other] > bot[best]
+                else "there the bot comes closer to the solver"
+            )
+            + "; the question is where it is furthest behind the solver"
+        },
+    )
+
+
+# -------------------------------------------------------------------- 14 golf
+def _golf_longest_run(state: State) -> tuple[int, list[str]]:
+    """The most pile cards one run of plays can clear from ``state`` (no stock card), and
+    the cards of one such run."""
+    best: list[str] = []
+
+    def walk(st: State, run: list[str]) -> None:
+        nonlocal best
+        if len(run) > len(best):
+            best = list(run)
+        if st.terminal:
+            return
+        for a in st.legal_actions(0):
+            if a.verb == "play":
+                nxt = st.clone()
+                nxt.apply(a, 0)
+                walk(nxt, [*run, a.cards[0].text])
+
+    walk(state, [])
+    return len(best), best
+
+
+@lesson("golf/playable")
+def _golf_playable(state: State) -> Exercise:
+    top = state.observation(0).zone("discard").faces[-1]
+    plays = sorted(
+        (a.cards[0] for a in state.legal_actions(0) if a.verb == "play"), key=lambda c: c.index
+    )
+    if not plays:
+        raise ValueError("this exercise needs a position where some pile card fits")
+    ex = _legal(
+        state,
+        f"Which cards could be played on the {top.text} now?",
+        hint="only the top card of each pile is free, and it must be one rank above or "
+        "below the discard pile's top card; suits do not matter",
+        why=f"the free cards one rank away from the {top.text} are "
+        + _and([c.text for c in plays]),
+    )
+    same = [c for c in ex.pool if c.rank == top.rank and c is not top]
+    if same:  # the typical slip: a card of the same rank
+        ex.typical = ex.expected | {same[0]}
+    return ex
+
+
+@lesson("golf/longest-run")
+def _golf_longest_run_exercise(state: State) -> Exercise:
+    most, run = _golf_longest_run(state)
+    walked = 6  # the run the notebook plays before asking
+    mistakes = {walked: "that is the run played above; another order clears more"}
+    if most == walked:
+        mistakes = {}
+    return NumberExercise(
+        "From the discard pile's top card at the start of this deal, how many pile cards "
+        "could one run clear at most, before a stock card is needed?",
+        most,
+        hint="each card played frees the card under it; try each first play and follow "
+        "every way on",
+        why=f"one longest run plays {' '.join(run)}",
+        typical=walked if most != walked else most + 1,
+        mistakes=mistakes,
+    )
+
+
+@lesson("golf/king")
+def _golf_king(state: State) -> Exercise:
+    legal = state.legal_actions(0)
+    plays = {a.cards[0].rank for a in legal if a.verb == "play"}
+    queen, ace = parse_card("QS").rank, parse_card("AS").rank
+    if queen in plays:
+        answer = "play a Queen"
+    elif ace in plays:
+        answer = "play an Ace"
+    elif any(a.verb == "draw" for a in legal):
+        answer = "draw from the stock"
+    else:
+        raise ValueError("this exercise needs a King on the discard pile")
+    return ChoiceExercise(
+        "A King lies on the discard pile and the Q♥ is free on a pile. What can you do?",
+        answer,
+        ["play a Queen", "play an Ace", "draw from the stock"],
+        hint="which ranks sit next to a King, under the rules as the text gives them?",
+        why="nothing may be played on a King, so the only move is to turn the next stock card",
+        typical="play a Queen",
+        mistakes={
+            "play a Queen": "a King goes on a Queen, but not the other way round (unless "
+            "queen_on_king is on)",
+            "play an Ace": "the Ace is low: it sits next to the Two only (unless wrap is on)",
+        },
+    )
+
+
+@lesson("golf/score")
+def _golf_score(state: State) -> Exercise:
+    piles = int(state.observation(0).value(0, "piles"))
+    stock = int(state.observation(0).value(0, "stock"))
+    played = 35 - piles
+    mistakes = {played: "that counts the cards played; the score counts the cards left"}
+    if stock:
+        mistakes[piles + stock] = "cards left in the stock cost nothing"
+    return _score(
+        state,
+        0,
+        "What did this deal score?",
+        hint="golf is scored by what is left over",
+        mistakes=mistakes,
+    )
+
+
+@lesson("golf/wrap-king")
+def _golf_wrap_king() -> Exercise:
+    from .games.golf import KING, golf_rules
+
+    takes = golf_rules(wrap=True).takes(KING)
+    options = ["nothing", "a Queen", "an Ace", "a Queen or an Ace"]
+    return ChoiceExercise(
+        "With wrap on and queen_on_king off, which cards may go on a King?",
+        takes,
+        options,
+        hint="wrap makes the King and the Ace neighbours; the Queen needs its own option",
+        why=f"with wrap alone a King takes {takes} and nothing else",
+        typical="a Queen or an Ace",
+        mistakes={
+            "a Queen or an Ace": "a Queen goes on a King only with queen_on_king",
+            "nothing": "with wrap the King and the Ace are neighbours both ways",
+            "a Queen": "wrap joins the King to the Ace, not to the Queen",
+        },
+    )
+
+
+@lesson("golf/most-winnable")
+def _golf_most_winnable(table: pd.DataFrame) -> Exercise:
+    need = {"rules", "min_rate"}
+    if not need <= set(table.columns):
+        raise ValueError(f"this exercise needs a table with {', '.join(sorted(need))}")
+    rates = dict(zip(table["rules"].astype(str), table["min_rate"].astype(float), strict=True))
+    best = max(rates, key=lambda k: rates[k])
+    second = max((k for k in rates if k != best), key=lambda k: rates[k])
+    return ChoiceExercise(
+        "Under which rule set can the most deals be won?",
+        best,
+        list(rates),
+        hint="read the solver's bars, not the bot's",
+        why=f"the solver wins {rates[best]:.0%} of the deals under {best}, "
+        + ", ".join(f"{rates[k]:.0%} under {k}" for k in rates if k != best),
+        typical=second,
+        mistakes={
+            k: f"under {k} the solver wins {rates[k]:.0%} of the deals" for k in rates if k != best
+        },
+    )

@@ -144,6 +144,44 @@ INTENDED: dict[str, Any] = {
     "bots/fewest-points": "heuristic",
     "bots/points-per-seat": 6.5,
     "bots/first-mover": "non-dealer",
+    # 13 bouncers
+    "bouncers/north-follows": "3S 4S 6S 8S JS QS AS",
+    "bouncers/equal-ranks": "West",
+    "bouncers/west-score": 19,
+    "bouncers/costs": 12,
+    "bouncers/variant-two": 7,
+    "bouncers/least-per-deal": 35,
+    "bouncers/dearer-rule": "by_rank",
+    # 12 all fours
+    "all-fours/run-size": 13,
+    "all-fours/may-play": "6C KC 3S 9S",
+    "all-fours/high": "North",
+    "all-fours/low": "North",
+    "all-fours/jack": "nobody",
+    "all-fours/game": "South",
+    "all-fours/seven-players": "no",
+    # 16 in-between
+    "in-between/east-winners": 24,
+    "in-between/east-bet": "the minimum",
+    "in-between/north-call": "low",
+    "in-between/north-winners": 23,
+    "in-between/north-bet": "the whole pot",
+    "in-between/north-balance": 77,
+    "in-between/break-even": 7,
+    "in-between/pair-bet": "take the payment",
+    # 15 canfield
+    "canfield/playable": "KC 4D",
+    "canfield/last-card": "JS",
+    "canfield/draw-three": "9♠",
+    "canfield/casino-score": 23,
+    "canfield/gap": "draw 3",
+    # 14 golf
+    "golf/playable": "5H 7S",
+    "golf/longest-run": 8,
+    "golf/king": "draw from the stock",
+    "golf/score": 8,
+    "golf/wrap-king": "an Ace",
+    "golf/most-winnable": "wrap",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -154,6 +192,20 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "heartburn/east-follows": ["9C 3S"],
     "heartburn/hole-card": ["play hole 2"],
     "bourbon/discard": ["5H 6H 7H 2C 2D 2S 9S TS JS KC 3C"],
+    "bouncers/north-follows": ["3S 4S 6S 8S JS QS AS TD"],
+    "bouncers/equal-ranks": ["North"],
+    "bouncers/costs": [23, 4],
+    "all-fours/may-play": ["6C KC 3S 9S QH"],
+    "all-fours/low": ["West", "nobody"],
+    "all-fours/game": ["East", "nobody"],
+    "in-between/east-winners": [30, 28],
+    "in-between/north-balance": [59, 113],
+    "in-between/north-call": ["high"],
+    "canfield/playable": ["KC 4D AC", "KC"],
+    "canfield/last-card": ["AS"],
+    "canfield/casino-score": [75, -37],
+    "golf/playable": ["5H 7S 6C", "7S"],
+    "golf/score": [27],
 }
 
 
@@ -392,6 +444,105 @@ def _bots(ns: dict[str, Any]) -> None:
     assert (ns["share"] - 0.5) / ns["se"] > 2
 
 
+def _bouncers(ns: dict[str, Any]) -> None:
+    m, om, deals, costs = ns["m"], ns["om"], ns["deals"], ns["costs"]
+    tricks = [e.text for e in m.events if e.kind == "trick"]
+    assert tricks[:2] == ["West takes the trick with 9♦", "West takes the trick with A♣"]
+    assert [e.text for e in m.events if e.kind == "heart"][:2] == [
+        "West takes the 7♥",
+        "West takes the K♥",
+    ]
+    assert m.state.results[-1].points == (8, 9, 19)
+    assert ns["penalty"]([c.index for c in cardlab.parse_cards("7H KH")]) == 0
+    assert om.observation(0).zone("hearts").kind == "row"
+    assert len(om.observation(1).zone("hearts").faces) == 13
+    assert ns["g"].terminal and max(ns["g"].scores) >= 60
+    assert ns["me"].terminal and len(ns["me"].state.results) == 1
+    assert deals["deal total"].min() >= 35
+    assert costs.loc["by_rank", "points per deal"] > costs.loc["highest", "points per deal"]
+
+
+def _all_fours(ns: dict[str, Any]) -> None:
+    m, rm, sizes, wins, per_game = ns["m"], ns["rm"], ns["sizes"], ns["wins"], ns["per_game"]
+    texts = m.event_texts()
+    assert "North turned up the J♠ as trumps and scores 1 for it" in texts
+    first = [e.text for e in m.events if e.kind in ("play", "trick")][:5]
+    assert first == [
+        "East plays A♣",
+        "South plays 6♣",
+        "West plays 2♠",
+        "North plays 8♠",
+        "North takes the trick with 8♠",
+    ]
+    assert m.state.results[-1].points == (3, 0, 1, 0)
+    assert ns["jm"].state.scores == [1, 0, 0, 0]
+    assert rm.state.hand_number == 0 and rm.state.dealer == 0 and rm.state.deals == 2
+    assert rm.event_texts()[-1].startswith("North deals hand 1 again; the upcard is")
+    runs = sizes.set_index("players")["runs possible"]
+    assert list(runs) == [5, 3, 2, 1, 0, 0]
+    me = ns["me"]
+    assert me.terminal and len(me.state.results) == 1 and sum(me.state.results[-1].points) >= 2
+    assert wins.iloc[0] > wins.iloc[1:].max()
+    table = per_game.pivot(index="players", columns="kind", values="deals per game")
+    assert (table.sum(axis=1)[:4] < 10).all()
+    assert (table.loc[[6, 7], "redealt"] > table.loc[[6, 7], "played"]).all()
+
+
+def _in_between(ns: dict[str, Any]) -> None:
+    m, summary, gaps = ns["m"], ns["summary"], ns["gaps"]
+    assert m.state.results[0].points == (-23, -4, -6, -3)
+    assert "take" in ns["pm"].legal_actions() and ns["short"].terminal
+    assert ns["me"].terminal and len(ns["me"].state.results) == 1
+    chance = gaps.set_index("gap")["chance of winning"]
+    assert chance[6] < 0.5 < chance[7]
+    mean, se, won = summary["mean chips won"], summary["std. error"], summary["games won"]
+    heuristic = [h for h in summary.index if h.startswith("heuristic")]
+    first = next(h for h in summary.index if h.startswith("first"))
+    random_ = next(h for h in summary.index if h.startswith("random"))
+    assert all(mean[h] - 2 * se[h] > 0 and mean[h] > mean[first] for h in heuristic)
+    assert abs(mean[first]) < 2 * se[first]  # roughly breaks even
+    assert mean[random_] == mean.min() and won[random_] == won.max()
+
+
+def _canfield(ns: dict[str, Any]) -> None:
+    m, table, played = ns["m"], ns["table"], ns["played"]
+    obs = m.observation(0)
+    assert obs.info["base"] == "Queen"
+    assert [c.code for c in obs.zone("tableau4").faces] == ["JS", "TH", "9C", "8H"]
+    assert [c.code for c in obs.zone("tableau2").faces] == ["2S", "AH", "KC"]
+    assert [e.kind for e in m.events[2:5]] == ["reveal", "home", "reveal"]
+    assert ns["t3"].observation(0).zone("waste").faces[-1].code == "9S"
+    assert ns["me"].terminal and ns["me"].scores[0] < 52
+    assert ns["casino"].state.options.scoring == "casino"
+    assert ns["verdict"].outcome == "won" and ns["end"].scores == [52]
+    assert ns["bot"].terminal
+    rates = played.groupby("draw")["win_0"].mean()
+    assert rates["draw 1"] > rates["draw 3"]
+    t = table.set_index("rules")
+    assert (t["min_rate"] > t["bot_rate"]).all()
+    gap = t["min_rate"] - t["bot_rate"]
+    assert gap["draw 3"] > gap["draw 1"] and t.loc["draw 1", "min_rate"] > 0.8
+    assert t.loc["draw 3", "max_rate"] > 0.5
+
+
+def _golf(ns: dict[str, Any]) -> None:
+    m, fresh, table, played = ns["m"], ns["fresh"], ns["table"], ns["played"]
+    assert m.observation(0).zone("discard").faces[-2].code == "2D"  # the run played
+    assert ns["verdict"].outcome == "won" and ns["after"].outcome == "lost"
+    line = [str(a) for a in ns["verdict"].line]
+    assert line[:7] == ["play 7S", "play 6C", "play 5H", "play 4D", "play 3C", "play 4S", "play 5C"]
+    assert not fresh.terminal and ns["bot"].terminal and ns["me"].terminal
+    assert [str(a) for a in ns["w"].legal_actions()] == ["play AS"]
+    assert [str(a) for a in ns["k"].legal_actions(0)] == ["draw"]
+    by = played.groupby("rules", sort=False)["score_0"]
+    text, free = by.get_group("text").tolist(), by.get_group("draw any time").tolist()
+    assert text == free  # the bot plays the same under both draw rules
+    t = table.set_index("rules")
+    assert (t["min_rate"] >= t["bot_rate"]).all() and (t["unknown"] == 0).all()
+    assert t.loc["text", "min_rate"] < t.loc["draw any time", "min_rate"]
+    assert t.loc["text", "min_rate"] == t["min_rate"].min()
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -403,6 +554,11 @@ FACTS: dict[str, Callable[..., None]] = {
     "30-foresight-backs": _backs,
     "31-hearts-vs-heartburn": _compare,
     "32-bots-and-seats": _bots,
+    "13-bouncers": _bouncers,
+    "12-all-fours": _all_fours,
+    "16-in-between": _in_between,
+    "15-canfield": _canfield,
+    "14-golf": _golf,
 }
 
 

@@ -11,7 +11,19 @@ import sys
 import types
 from typing import TYPE_CHECKING
 
-from . import bourbon, foresight, frozen_novelty, gin_rummy, heartburn, hearts
+from . import (
+    all_fours,
+    bouncers,
+    bourbon,
+    canfield,
+    foresight,
+    frozen_novelty,
+    gin_rummy,
+    golf,
+    heartburn,
+    hearts,
+    in_between,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,6 +37,11 @@ GAMES: tuple[GameSpec, ...] = (
     heartburn.GAME,
     bourbon.GAME,
     frozen_novelty.GAME,
+    all_fours.GAME,
+    bouncers.GAME,
+    golf.GAME,
+    canfield.GAME,
+    in_between.GAME,
 )
 
 

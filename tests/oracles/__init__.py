@@ -67,5 +67,8 @@ def oracle_class(name: str) -> type[VisibilityOracle]:
 
 
 def oracle_for(game: Any) -> VisibilityOracle:
-    """A fresh oracle for a :class:`~cardlab.Game`."""
-    return oracle_class(game.spec.name)(game.players, tuple(game.deck.cards))
+    """A fresh oracle for a :class:`~cardlab.Game`; ``oracle.options`` holds the game's
+    options, for a variant that shows more (a pile laid face up)."""
+    oracle = oracle_class(game.spec.name)(game.players, tuple(game.deck.cards))
+    oracle.options = game.options
+    return oracle
