@@ -63,7 +63,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import Action, action
-from ...core.cards import CARDS, Card
+from ...core.cards import CARDS, RANK_NAMES, Card
 from ...core.clone import Frozen, immutable
 from ...core.observation import Observation, Zone
 from ...core.options import SolitaireOptions, option
@@ -96,21 +96,6 @@ STOCK = LAYOUT.index["stock"]
 DISCARD = LAYOUT.index["discard"]
 ONTO_DISCARD = (DISCARD,)
 PILE_SIZE = 5
-RANK_NAMES = (
-    "Ace",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-)
 KING = 12
 QUEEN = 11
 ACE = 0
