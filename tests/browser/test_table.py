@@ -79,6 +79,18 @@ def _step(t: Any) -> int:
     return int(t.get_attribute("data-step"))
 
 
+def _rewind_to_a_move(t: Any) -> None:
+    """Back to the start of the match, then forward until the viewer has a move again
+    (a move made there plays on from that step)."""
+    t.locator('[data-cmd="start"]').click()
+    for _ in range(60):
+        if t.locator(".cl-card.cl-legal, .cl-actions button").count():
+            return
+        before = str(_step(t))
+        t.locator('[data-cmd="step"]').click()
+        expect(t).not_to_have_attribute("data-step", before)
+
+
 def _act_once(t: Any) -> None:
     """Play the first legal move (a card, else a button) and wait for the redraw."""
     before = _step(t)
@@ -463,8 +475,13 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
     for name in NAMES:
         t = _table(tables, name)
         times = []
+        rewound = False
         for _ in range(30):
             ms = t.evaluate(measure)
+            if ms is None and not rewound:  # a game the tests above finished: play anew
+                _rewind_to_a_move(t)
+                rewound = True
+                continue
             if ms is None or len(times) == 15:
                 break
             if ms >= 0:
