@@ -38,7 +38,9 @@ How a position is searched
   then.
 
 ``"lost"`` is answered only after every position reachable from the given one under
-these rules was examined; ``"unknown"`` when ``budget`` positions were examined first.
+these rules was examined; ``"unknown"`` when ``budget`` positions were examined first, or
+when the win found would take more moves in a row without progress than the game's
+``idle_limit`` allows (the search itself leaves the cap aside).
 The pruning keeps a win wherever there is one: each skipped move can be put off, or
 traded for a move of the other card of the same rank and colour, without losing anything
 (the solver's tests check its verdicts on hand-made deals and replay every win it reports).
@@ -132,7 +134,10 @@ def solve(
     outcome, nodes, path = Search(state).run(budget)
     if outcome != "won":
         return Solved(outcome, nodes)
-    return Solved("won", nodes, line_of(state, path))
+    line = line_of(state, path)
+    if line is None:
+        return Solved("unknown", nodes)  # the win found would break the idle cap
+    return Solved("won", nodes, line)
 
 
 def _deal_action(deal: Any) -> Action:
@@ -416,21 +421,24 @@ class Search:
         return "lost", len(parent), []
 
 
-def line_of(state: CanfieldState, path: list[list[Intent]]) -> tuple[Action, ...]:
-    """The game's actions for a winning path of intents, played from ``state`` on a copy.
+def line_of(state: CanfieldState, path: list[list[Intent]]) -> tuple[Action, ...] | None:
+    """The game's actions for a winning path of intents, played from ``state`` on a copy;
+    None when the game's idle cap ends the deal on the way.
 
     Each intent names a card and where it goes; a card in the stock or under the waste's
-    top is first brought up by drawing (and redealing).
+    top is first brought up by drawing (and redealing).  The search leaves the idle cap
+    aside: with the default cap of 200 its lines stay far below it, but a small
+    ``idle_limit`` can end a deal before a long round of draws is over.
     """
     from . import DRAW, HOME, MOVE, REDEAL
 
     trial = state.clone()
     assert isinstance(trial, CanfieldState)
     line: list[Action] = []
+    deals = len(trial.results)
 
-    def play(act: Action) -> None:
-        trial.apply(act, 0)
-        line.append(act)
+    def over() -> bool:  # the deal has ended (the game, or this deal of several)
+        return len(trial.results) > deals
 
     for step in path:
         for c, dest in step:
@@ -442,12 +450,20 @@ def line_of(state: CanfieldState, path: list[list[Intent]]) -> tuple[Action, ...
                     break
                 if not any(e & CARD == c for e in waste + st[STOCK]):
                     break
-                play(DRAW if st[STOCK] else REDEAL)
+                if over():
+                    return None
+                act = DRAW if st[STOCK] else REDEAL
+                trial.apply(act, 0)
+                line.append(act)
                 guard += 1
                 if guard > 3 * 52:
                     raise CardlabError(f"{CARDS[c].text} never shows on the waste")
-            play(HOME[c] if dest < 0 else MOVE[c][dest])
-    if not trial.terminal or sum(trial.found) != 52:
+            if over():
+                return None
+            act = HOME[c] if dest < 0 else MOVE[c][dest]
+            trial.apply(act, 0)
+            line.append(act)
+    if not over() or sum(trial.found) != 52:
         raise CardlabError("the solver's line does not win the deal")
     return tuple(line)
 
