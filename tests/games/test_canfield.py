@@ -492,6 +492,31 @@ def test_the_solver_answers_unknown_when_the_budget_runs_out() -> None:
     assert verdict == ("unknown", 2, ())
 
 
+def test_the_solver_wins_each_deal_of_a_longer_game() -> None:
+    game = cardlab.load("canfield", hands=2)
+    state = game.new_state()
+    state.apply(game.deal(**SORTED))
+    first = solve(state, budget=100)
+    after = replay_line(state, first.line)
+    assert first.outcome == "won" and not after.terminal and len(after.results) == 1
+    assert after.chance is not None  # the second deal is due
+    after.apply(game.deal(**SORTED))
+    second = solve(after, budget=100)  # type: ignore[arg-type]
+    end = replay_line(after, second.line)
+    assert end.terminal and end.winners() == (0,) and end.scores == [104]
+
+
+def test_a_win_the_idle_cap_would_cut_short_is_not_claimed() -> None:
+    verdicts = []
+    for idle in (200, 4):
+        state = cardlab.load("canfield", idle_limit=idle).new_state()
+        state.apply(state.chance.sample(random.Random(0)))  # type: ignore[union-attr]
+        verdicts.append(solve(state, budget=20_000))
+    assert verdicts[0].outcome == "won"
+    # Four moves without progress end the deal: the line's rounds of draws cannot be made.
+    assert verdicts[1].outcome == "unknown" and verdicts[1].line == ()
+
+
 def test_a_deal_without_a_single_move_is_lost_at_once() -> None:
     # Draw 3, base Five: nothing the waste can show goes home or onto the tableau, and no
     # tableau card or the reserve's A♦ can move.

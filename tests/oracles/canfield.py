@@ -29,6 +29,7 @@ class CanfieldOracle(VisibilityOracle):
         {"draw": 3},
         {"draw": 3, "scoring": "casino", "idle_limit": 25},
         {"idle_limit": 10},
+        {"winnable": True},
     ]
     physical_zones: ClassVar[set[str]] = {
         "reserve",
