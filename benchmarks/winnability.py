@@ -15,13 +15,13 @@ the default plan takes about an hour on two cores; run it niced.
 from __future__ import annotations
 
 import argparse
-import ast
 import csv
 import time
 from pathlib import Path
 from typing import Any
 
 import cardlab
+from cardlab.cli import parse_options
 from cardlab.core.registry import get_spec
 from cardlab.core.solver import wilson
 
@@ -63,14 +63,7 @@ FIELDS = (
 def parse(text: str) -> tuple[str, dict[str, Any]]:
     """``"golf:draw_any_time=True,wrap=True"`` -> ``("golf", {...})``."""
     name, _, rest = text.partition(":")
-    options: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            options[key] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            options[key] = value
-    return name, options
+    return name, parse_options(rest.split(",") if rest else [])
 
 
 def measure(text: str, deals: int, seed: int, budget: int | None, processes: int) -> dict[str, Any]:

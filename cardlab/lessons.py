@@ -21,7 +21,7 @@ from typing import Any
 
 import pandas as pd
 
-from .core.cards import Card, get_deck, parse_card, parse_cards
+from .core.cards import RANK_NAMES, Card, get_deck, parse_card, parse_cards
 from .core.observation import Back
 from .core.state import State
 from .exercises import (
@@ -1512,12 +1512,6 @@ def _between_pair_bet(state: State) -> Exercise:
 
 
 # -------------------------------------------------------------------- 15 canfield
-def _canfield_rank(rank: int) -> str:
-    from .games.canfield import RANK_WORDS
-
-    return RANK_WORDS[rank]
-
-
 @lesson("canfield/playable")
 def _canfield_playable(state: State) -> Exercise:
     from .core.refusals import plural
@@ -1560,7 +1554,7 @@ def _canfield_last_card(state: State) -> Exercise:
     last = parse_card(f"{'A23456789TJQK'[(base - 1) % 13]}S")
     king = parse_card("KS")
     spades = [c for c in _deck_cards(state.game.deck) if c.suit == 3]
-    first = _canfield_rank(base)
+    first = RANK_NAMES[base]
     return CardsExercise(
         f"The foundations start from the {first}. Which card will be the last one on the ♠ "
         "foundation?",
@@ -1571,7 +1565,7 @@ def _canfield_last_card(state: State) -> Exercise:
         hint="a foundation climbs from its first card past the King to the Ace and keeps "
         "going until every rank is there",
         why=f"the ♠ foundation runs from the {first} of spades up to the King, round to the "
-        f"Ace and on to the {_canfield_rank((base - 1) % 13)}: the rank just below the base",
+        f"Ace and on to the {RANK_NAMES[(base - 1) % 13]}: the rank just below the base",
         typical=king if last != king else parse_card("QS"),
         mistakes={
             king: "the King is the top only when the foundations start from the Ace; here "

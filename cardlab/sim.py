@@ -185,13 +185,7 @@ def _columns(players: int, per: str) -> list[str]:
 # ------------------------------------------------------------------ winnability
 def _options_text(game: Game) -> str:
     """The options that differ from their defaults, as ``"name=value, ..."`` (or ``"default"``)."""
-    base = type(game.options)()
-    diff = [
-        f"{f}={getattr(game.options, f)!r}"
-        for f in game.options.__dataclass_fields__
-        if getattr(game.options, f) != getattr(base, f)
-    ]
-    return ", ".join(diff) or "default"
+    return ", ".join(f"{k}={v!r}" for k, v in game.options.changed().items()) or "default"
 
 
 def _solve_chunk(args: tuple[Game, int | str, Sequence[int], int]) -> list[dict[str, Any]]:

@@ -158,24 +158,14 @@ def run_size(players: int) -> int:
     return RUN * players + 1
 
 
-#: Rank places within a suit from the Two up to the Ace.
-_LOW_FIRST: tuple[int, ...] = RANK_ORDER
-_HIGH_FIRST = _LOW_FIRST[::-1]
+#: Rank places within a suit from the Ace down to the Two.
+_ACE_FIRST: tuple[int, ...] = RANK_ORDER[::-1]
 
 
-def _top(mask: int, suit: int) -> int:
-    """The highest card of ``suit`` in ``mask`` (Ace high), or -1."""
+def _first(mask: int, suit: int, order: tuple[int, ...]) -> int:
+    """The first card of ``suit`` in ``mask`` with rank places taken in ``order``, or -1."""
     m = mask >> 13 * suit & 0x1FFF
-    for k in _HIGH_FIRST:
-        if m >> k & 1:
-            return 13 * suit + k
-    return -1
-
-
-def _bottom(mask: int, suit: int) -> int:
-    """The lowest card of ``suit`` in ``mask`` (the Two lowest), or -1."""
-    m = mask >> 13 * suit & 0x1FFF
-    for k in _LOW_FIRST:
+    for k in order:
         if m >> k & 1:
             return 13 * suit + k
     return -1
@@ -202,8 +192,8 @@ def four_points(trump: int, held: Sequence[int], taken: Sequence[int]) -> FourPo
     for t in taken:
         played |= t
     seats = range(len(taken))
-    high_card = _top(played, trump)
-    low_card = _bottom(played, trump)
+    high_card = _first(played, trump, _ACE_FIRST)
+    low_card = _first(played, trump, RANK_ORDER)  # the Two lowest
     jack_card = 13 * trump + 10
     high = next((s for s in seats if held[s] >> high_card & 1), -1) if high_card >= 0 else -1
     low = next((s for s in seats if taken[s] >> low_card & 1), -1) if low_card >= 0 else -1

@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.actions import Action, action
-from ...core.cards import CARDS
+from ...core.cards import CARDS, RANK_NAMES
 from ...core.clone import Frozen
 from ...core.observation import Observation, Zone
 from ...core.options import SolitaireOptions, option
@@ -119,21 +119,6 @@ SOURCES: Final = (RESERVE, WASTE, *TABLEAU)
 #: Down in alternating colours, a King on an Ace.
 BUILD: Final = down_alternating(wrap=True)
 FITS: Final = BUILD.fits
-RANK_WORDS: Final = (
-    "Ace",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-)
 
 HOME: Final = tuple(action(f"home {CARDS[c].code}") for c in range(52))
 MOVE: Final = tuple(
@@ -182,12 +167,12 @@ class CanfieldOptions(SolitaireOptions):
 
 def base_rank_words(base: int) -> str:
     """How the foundations run from base rank ``base`` (0 = Ace), in words."""
-    first = RANK_WORDS[base]
+    first = RANK_NAMES[base]
     if base == 0:
         return "from the Ace up to the King"
     if base == 1:
         return "from the Two up to the King, then the Ace"
-    return f"from the {first} up to the King, then from the Ace up to the {RANK_WORDS[base - 1]}"
+    return f"from the {first} up to the King, then from the Ace up to the {RANK_NAMES[base - 1]}"
 
 
 def _place_words(k: int) -> str:
@@ -582,7 +567,7 @@ class CanfieldState(State):
         zones += foundation_zones(self.found, self.base)
         info: dict[str, Any] = {
             "draw": self.draw,
-            "base": RANK_WORDS[self.base],
+            "base": RANK_NAMES[self.base],
             "redeals": self.redeals,
             "idle": self.idle,
             "idle_limit": int(self.options.idle_limit),
