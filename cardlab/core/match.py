@@ -307,6 +307,15 @@ class Match:
     def observation(self, viewer: Viewer = None) -> Observation:
         return self.state.observation(viewer)
 
+    def odds(self, viewer: Viewer = None) -> dict[str, float]:
+        """The exact chances that matter now to ``viewer``, from its observation alone.
+
+        Labelled probabilities (the game's own ``GameSpec.odds``); empty when the game
+        gives none or there is nothing to weigh at this step.
+        """
+        odds = self.game.spec.odds
+        return dict(odds(self.observation(viewer))) if odds is not None else {}
+
     @property
     def events(self) -> list[Event]:
         return self.state.events

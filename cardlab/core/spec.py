@@ -21,6 +21,7 @@ from .refusals import either
 
 if TYPE_CHECKING:
     from .agents import Agent
+    from .observation import Observation
     from .solver import Solved
     from .state import State
 
@@ -81,7 +82,9 @@ class GameSpec:
     ``solver(state, budget)`` decides with every face known whether its deal can still be
     won (:mod:`cardlab.core.solver`); ``solver_budget`` is the budget it is given by default
     (winnable deals, :func:`cardlab.winnability`) and ``solver_target`` the random deals per
-    CPU-second it should decide at that budget (``make bench``).
+    CPU-second it should decide at that budget (``make bench``).  ``odds(obs)`` gives the
+    exact chances that matter to the seat viewing ``obs`` right now, as labelled
+    probabilities (empty when there is nothing to weigh); the table shows them on request.
     """
 
     name: str
@@ -105,6 +108,7 @@ class GameSpec:
     solver: Callable[[State, int], Solved] | None = None
     solver_budget: int = 100_000
     solver_target: float = 1.0
+    odds: Callable[[Observation], Mapping[str, float]] | None = None
 
     def __post_init__(self) -> None:
         if not self.default_players:

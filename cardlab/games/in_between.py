@@ -757,6 +757,18 @@ def _bounds(obs: Observation) -> tuple[int, int]:
     return min(sizes), max(sizes)
 
 
+def table_odds(obs: Observation) -> dict[str, float]:
+    """The third card's chances for the posts showing in ``obs`` (the table's odds panel).
+
+    Empty while no posts are showing.
+    """
+    if len(obs.zone("posts").cards) != 2:
+        return {}
+    o = odds_in_view(obs)
+    win = "pair bet wins (the pair's rank)" if o.kind == "pair" else "falls between (win)"
+    return {win: float(o.win), "hits a post": float(o.post), "falls outside": float(o.outside)}
+
+
 GAME = register(
     GameSpec(
         name="in_between",
@@ -772,5 +784,6 @@ GAME = register(
         source="denexa-classics.txt (In-Between)",
         layout=TableLayout(center=("stock", "posts", "last", "used"), apart=("posts", "last")),
         bench_target=8_000,
+        odds=table_odds,
     )
 )
