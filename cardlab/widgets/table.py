@@ -47,6 +47,9 @@ class Table(anywidget.AnyWidget):
     viewpoint : a seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
     hint_bot : the bot behind the Hint button (``"heuristic"``, or ``"search"``, …)
     **options : game options (new matches only), e.g. ``hands=1``
+
+    In games whose ``GameSpec`` gives odds, an **Odds** switch (``table.show_odds``) shows
+    the exact chances for the seat in view (for the teacher's view, the seat to move).
     """
 
     # Bundled from the ES modules in the repository's widgets/ folder (``make widget``).
@@ -58,6 +61,8 @@ class Table(anywidget.AnyWidget):
     replay = traitlets.Dict().tag(sync=True)
     viewer = traitlets.Unicode("teacher").tag(sync=True)
     pace = traitlets.Float(0.4).tag(sync=True)
+    #: Show the exact odds for the seat in view (games whose ``GameSpec`` gives odds).
+    show_odds = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -408,7 +413,30 @@ class Table(anywidget.AnyWidget):
             message=self._message,
             event_steps=m.event_steps(log_start(st, show_result)),
             hint=self._hint[1:] if self._hint and self._hint[0] == m.step_count else None,
+            odds=self._odds(),
         )
+
+    def _odds(self) -> dict[str, Any] | None:
+        """The odds panel: None where the game gives no odds; else whether it is on, and
+        the chances for the seat in view (for the teacher's view, the seat to move)."""
+        fn = self._match.game.spec.odds
+        if fn is None:
+            return None
+        if not self.show_odds:
+            return {"on": False, "seat": None, "lines": []}
+        st = self._match.state
+        viewer = self.viewpoint
+        seat: int | None = viewer if isinstance(viewer, int) else None
+        if viewer == "teacher":
+            seat = st.to_move[0] if st.to_move else self._seat
+        obs = st.observation(seat if seat is not None else "spectator")
+        lines = [[label, float(p)] for label, p in fn(obs).items()]
+        return {"on": True, "seat": seat, "lines": lines}
+
+    @traitlets.observe("show_odds")
+    def _show_odds_changed(self, change: dict[str, Any]) -> None:
+        if self._ready:
+            self._sync()
 
     @traitlets.observe("viewer")
     def _viewer_changed(self, change: dict[str, Any]) -> None:

@@ -104,12 +104,14 @@ def build_view(
     message: str = "",
     event_steps: Sequence[int] = (),
     hint: tuple[str, str] | None = None,
+    odds: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole JSON document for one redraw.
 
     ``event_steps`` gives the step that produced each event from :func:`log_start` on: the
     log lists the hand's narration numbered by step, and a click on a line seeks there.
     ``hint`` is a suggested action and its explanation, shown without being played.
+    ``odds`` is the odds panel (``{"on", "seat", "lines"}``), None where the game has none.
     """
     names = state.names
     zones = [
@@ -236,6 +238,7 @@ def build_view(
         "layout": state.game.spec.layout.to_dict(),
         "message": message,
         "hint": _hint_json(hint, card_acts) if hint and playing else None,
+        "odds": dict(odds) if odds is not None else None,
     }
 
 

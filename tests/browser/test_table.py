@@ -289,6 +289,25 @@ def test_undo_then_a_different_card_plays_on_from_there(tables: Any, shot: None)
     assert not tables.page_errors, tables.page_errors
 
 
+@pytest.mark.parametrize("name", [spec.name for spec in GAMES if spec.odds is not None])
+def test_the_odds_switch_shows_the_chances_for_the_seat_in_view(
+    tables: Any, name: str, shot: None
+) -> None:
+    t = _table(tables, name)
+    expect(t.locator(".cl-odds")).to_have_count(0)
+    before = t.get_attribute("data-step")
+    t.locator(".cl-odds-switch").check()
+    panel = t.locator(".cl-odds")
+    expect(panel).to_contain_text(re.compile(r"^Odds for [^:]+:"))
+    expect(panel).to_contain_text(re.compile(r"\d+\.\d%|nothing to weigh"))
+    assert t.get_attribute("data-step") == before, "switching odds on plays nothing"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / f"table_{name}_odds.png"))
+    t.locator(".cl-odds-switch").uncheck()
+    expect(panel).to_have_count(0)
+    assert not tables.page_errors, tables.page_errors
+
+
 @pytest.mark.parametrize("name", ["hearts", "bourbon"])
 def test_hint_shows_the_bots_move_beside_the_prompt_and_plays_nothing(
     tables: Any, name: str, shot: None

@@ -232,3 +232,41 @@ def test_the_hint_button_asks_the_tables_hint_bot() -> None:
     assert "rule of thumb" in Table("hearts", seat=0, seed=2, pace=0).hint()
     with pytest.raises(CardlabError, match="unknown bot"):
         Table("hearts", seat=0, seed=2, pace=0, hint_bot="oracle")
+
+
+ODDS = [spec.name for spec in GAMES if spec.odds is not None]
+
+
+def test_a_game_without_odds_offers_no_odds_panel() -> None:
+    name = next(spec.name for spec in GAMES if spec.odds is None)
+    t = Table(name, seat=0, seed=2, pace=0)
+    t.show_odds = True
+    assert t.view["odds"] is None
+
+
+@pytest.mark.parametrize("name", ODDS)
+def test_the_odds_panel_shows_the_viewed_seats_chances_when_switched_on(name: str) -> None:
+    t = Table(name, seat=0, seed=2, pace=0)
+    assert t.view["odds"] == {"on": False, "seat": None, "lines": []}, "off until asked"
+    t.show_odds = True  # the Odds switch
+    shown = 0
+    for _ in range(40):
+        panel = t.view["odds"]
+        assert panel["on"] and panel["seat"] == 0
+        assert [tuple(x) for x in panel["lines"]] == list(t.match.odds(0).items())
+        assert all(0.0 <= p <= 1.0 for _, p in panel["lines"])
+        shown += bool(panel["lines"])
+        if t.state.terminal:
+            break
+        if 0 in t.state.to_move:
+            t.play(str(t.state.legal_actions(0)[0]))
+        else:
+            t.step()
+    assert shown, "the panel had something to weigh at some step"
+    t.viewpoint = "teacher"
+    seat = t.state.to_move[0] if t.state.to_move else 0
+    assert t.view["odds"]["seat"] == seat
+    t.viewpoint = "spectator"
+    assert t.view["odds"]["seat"] is None
+    t.show_odds = False
+    assert t.view["odds"]["lines"] == []

@@ -2,6 +2,7 @@
 // replay controls.
 import { esc, capital } from "./util.js";
 import { SUIT } from "./cards.js";
+import { oddsToggleHtml } from "./odds.js";
 
 // Many actions of one verb ("bid 3 4 5", "bet 25") get one picker per argument and a single
 // button instead of a wall of buttons; each picker offers only values that still lead to a
@@ -109,7 +110,8 @@ export function controlsHtml(v, pace, replay) {
     ? '<span class="cl-replay-note">a recorded match: step through it</span>'
     : `<button class="cl-btn" data-cmd="undo" title="take back your last move">Undo</button>
     <button class="cl-btn" data-cmd="hint" title="what the bot would play here, and why (nothing is played)">Hint</button>
-    <label>Bot pace <select class="cl-pace" aria-label="bot pace">${paces}</select></label>`;
+    <label>Bot pace <select class="cl-pace" aria-label="bot pace">${paces}</select></label>
+    ${oddsToggleHtml(v)}`;
   return `<div class="cl-controls">
     <button class="cl-btn" data-cmd="start" title="to the start" aria-label="to the start">|◀</button>
     <button class="cl-btn" data-cmd="back" title="step back" aria-label="step back">◀</button>

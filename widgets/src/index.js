@@ -193,6 +193,9 @@ function render({ model, el }) {
     } else if (t.classList.contains("cl-pace")) {
       model.set("pace", Number(t.value));
       model.save_changes();
+    } else if (t.classList.contains("cl-odds-switch")) {
+      model.set("show_odds", t.checked);
+      model.save_changes();
     } else if (t.classList.contains("cl-scrub")) {
       command("seek", Number(t.value));
     } else if (t.classList.contains("cl-compose-arg")) {

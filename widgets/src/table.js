@@ -9,6 +9,7 @@ import { actionsHtml, controlsHtml, viewOptions } from "./controls.js";
 import { logHtml } from "./log.js";
 import { resultHtml } from "./score.js";
 import { statusText } from "./status.js";
+import { oddsHtml } from "./odds.js";
 
 export function infoHtml(v) {
   return Object.entries(v.info)
@@ -47,6 +48,7 @@ export function tableHtml(v, pace, replay = false) {
     ${logHtml(v)}
   </div>
   <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  ${replay ? "" : oddsHtml(v)}
   <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
   ${controlsHtml(v, pace, replay)}`;
 }

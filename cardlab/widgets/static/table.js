@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 597e1de302dc86d102c2f3874ed55c632ffb9d64059efb48f9602dac9bcff643) */
+/* cardlab card table, bundled from widgets/src (sources sha256 a4fd52ce6e5294ca7ee6bc8d474cc852a7a6428e6fdd8eeacb877b274ad661a3) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -313,6 +313,28 @@ function seatHtml(v, s, where) {
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }
 
+// src/odds.js
+function percent(p) {
+  if (p > 0 && p < 5e-4) return "<0.1%";
+  return `${(100 * p).toFixed(1)}%`;
+}
+function oddsToggleHtml(v) {
+  if (!v.odds) return "";
+  const on = v.odds.on ? " checked" : "";
+  return `<label class="cl-odds-toggle" title="the exact chances for the seat in view"><input type="checkbox" class="cl-odds-switch"${on}> Odds</label>`;
+}
+function oddsHtml(v) {
+  if (!v.odds || !v.odds.on) return "";
+  const who = v.odds.seat === null || v.odds.seat === void 0 ? "what everyone sees" : v.names[v.odds.seat];
+  if (!v.odds.lines.length) {
+    return `<div class="cl-odds" role="note"><span class="cl-odds-who">Odds for ${esc(who)}:</span> nothing to weigh at this step</div>`;
+  }
+  const lines = v.odds.lines.map(
+    ([label, p]) => `<span class="cl-odds-line"><span class="cl-odds-bar" style="width:${Math.round(48 * p)}px"></span>${esc(label)} <b>${percent(p)}</b></span>`
+  ).join("");
+  return `<div class="cl-odds" role="note"><span class="cl-odds-who">Odds for ${esc(who)}:</span>${lines}</div>`;
+}
+
 // src/controls.js
 var COMPOSE_OVER = 12;
 var CARD_CODE = /^(10|[2-9TJQKA])([CDHS])$/;
@@ -394,7 +416,8 @@ function controlsHtml(v, pace, replay) {
   const paces = PACES.map((p) => `<option value="${p}"${p === pace ? " selected" : ""}>${p === 0 ? "instant" : p + " s"}</option>`).join("");
   const live = replay ? '<span class="cl-replay-note">a recorded match: step through it</span>' : `<button class="cl-btn" data-cmd="undo" title="take back your last move">Undo</button>
     <button class="cl-btn" data-cmd="hint" title="what the bot would play here, and why (nothing is played)">Hint</button>
-    <label>Bot pace <select class="cl-pace" aria-label="bot pace">${paces}</select></label>`;
+    <label>Bot pace <select class="cl-pace" aria-label="bot pace">${paces}</select></label>
+    ${oddsToggleHtml(v)}`;
   return `<div class="cl-controls">
     <button class="cl-btn" data-cmd="start" title="to the start" aria-label="to the start">|\u25C0</button>
     <button class="cl-btn" data-cmd="back" title="step back" aria-label="step back">\u25C0</button>
@@ -484,6 +507,7 @@ function tableHtml(v, pace, replay = false) {
     ${logHtml(v)}
   </div>
   <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  ${replay ? "" : oddsHtml(v)}
   <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
   ${controlsHtml(v, pace, replay)}`;
 }
@@ -695,6 +719,9 @@ function render({ model, el }) {
       model.save_changes();
     } else if (t.classList.contains("cl-pace")) {
       model.set("pace", Number(t.value));
+      model.save_changes();
+    } else if (t.classList.contains("cl-odds-switch")) {
+      model.set("show_odds", t.checked);
       model.save_changes();
     } else if (t.classList.contains("cl-scrub")) {
       command("seek", Number(t.value));
