@@ -11,8 +11,9 @@ that ignores the backs (``sampler="no backs"``), against the heuristic bot on th
 deals: the difference is what reading the backs is worth.
 
 Every game is one hand (``hands=1``).  Run with ``python benchmarks/strength.py``
-(``--deals``, ``--budgets``, ``--games``); the CSV's first comment line records the
-sizes used.  Long: run it niced.
+(``--deals``, ``--random-deals``, ``--budgets``, ``--games``); each game's rows replace
+its old ones as soon as that game is done, so games can be measured one run at a time.
+Long: run it niced.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def _job(job: tuple[str, int, str, int, bool]) -> tuple[float, float, float]:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--random-deals", type=int, default=0, help="against random (default: --deals)")
     p.add_argument("--solitaire-deals", type=int, default=6)
     p.add_argument("--budgets", default="25,100", help="search iterations, comma-separated")
     p.add_argument("--games", default="", help="comma-separated (default: all)")
@@ -92,32 +94,45 @@ def main(argv: list[str] | None = None) -> None:
         deals = args.solitaire_deals if game.spec.solitaire else args.deals
         for budget in budgets:
             for opponent in ("heuristic", "random"):
-                jobs += [(name, d, opponent, budget, False) for d in range(deals)]
+                k = deals if opponent == "heuristic" or game.spec.solitaire else args.random_deals
+                jobs += [(name, d, opponent, budget, False) for d in range(k or deals)]
         if game.deck.informative:
             jobs += [(name, d, "heuristic", budgets[-1], True) for d in range(deals)]
-    rows = []
+    out = Path(args.out)
     cpu = 0.0
     with ProcessPoolExecutor(args.processes or None) as pool:
-        done = pool.map(_job, jobs)
-        for (name, d, opponent, budget, blind), (pts, wins, secs) in tqdm(
-            zip(jobs, done, strict=True), total=len(jobs), desc="deals"
-        ):
+        for name in names:
+            mine = [j for j in jobs if j[0] == name]
             players = cardlab.load(name).players
-            rows.append(
-                (name, players, opponent, budget, "no backs" if blind else "backs", d, pts, wins)
-            )
-            cpu += secs
-    with open(args.out, "w", newline="") as f:
+            rows = []
+            for (_, d, opponent, budget, blind), (pts, wins, secs) in tqdm(
+                zip(mine, pool.map(_job, mine), strict=True), total=len(mine), desc=name
+            ):
+                sampler = "no backs" if blind else "backs"
+                rows.append((name, players, opponent, budget, sampler, d, pts, wins))
+                cpu += secs
+            # each game's rows replace its old ones as soon as they are in
+            write(out, name, rows)
+    print(f"wrote {len(jobs)} rows to {out} in {cpu / 60:.1f} CPU-minutes")
+
+
+def write(out: Path, name: str, rows: list[tuple[object, ...]]) -> None:
+    """Put ``name``'s rows into the CSV in place of its old ones, games in GAMES order."""
+    kept: list[list[str]] = []
+    if out.exists():
+        lines = [ln for ln in out.read_text().splitlines() if not ln.startswith("#")]
+        kept = [r for r in csv.reader(lines[1:]) if r and r[0] != name]
+    fresh = [[str(x) for x in r[:6]] + [f"{r[6]:.3f}", f"{r[7]:.3f}"] for r in rows]
+    order = {s.name: i for i, s in enumerate(GAMES)}
+    every = sorted(kept + fresh, key=lambda r: order.get(r[0], len(order)))
+    with out.open("w", newline="") as f:
         f.write(
-            f"# search bot strength: {args.deals} deals ({args.solitaire_deals} for a "
-            f"solitaire), budgets {args.budgets} iterations, one hand per game, seats "
-            f"rotated; {cpu / 60:.0f} CPU-minutes\n"
+            "# search bot strength: duplicate deals with seats rotated, one hand per game; "
+            "a game's rows are its deals at each budget and opponent\n"
         )
         w = csv.writer(f)
         w.writerow(FIELDS)
-        for r in rows:
-            w.writerow([*r[:6], f"{r[6]:.3f}", f"{r[7]:.3f}"])
-    print(f"wrote {len(rows)} rows to {args.out} in {cpu / 60:.1f} CPU-minutes")
+        w.writerows(every)
 
 
 if __name__ == "__main__":
