@@ -16,6 +16,8 @@ from conftest import ARTIFACTS
 from jlab import notebook, open_notebook, run_all
 from playwright.sync_api import expect
 
+import cardlab
+from cardlab.core.actions import ActionRange
 from cardlab.games import GAMES
 
 pytestmark = pytest.mark.browser
@@ -27,6 +29,32 @@ STUCK = [
     "turn deck1", "move 2C up1", "turn deck1", "move 9S up2", "turn deck1",
     "move TD up3", "turn deck1", "move 8S up2", "turn deck1", "move TC up4",
 ]  # fmt: skip
+
+
+def _seen_in_a_hand(name: str, test: Any) -> bool:
+    """Whether ``test(state)`` holds at some step of seat 0's first hand (bots everywhere)."""
+    m = cardlab.Match(name, seed=SEED, agents="heuristic", hands=1)
+    for _ in range(400):
+        if test(m.state):
+            return True
+        if m.state.terminal or m.step() is None:
+            return False
+    return False
+
+
+def _holds_cards(st: Any) -> bool:
+    """Seat 0 has cards of its own to click (a solitaire: the whole layout is its own)."""
+    own = st.game.spec.solitaire
+    return any((own or z.owner == 0) and z.cards for z in st.observation(0).zones)
+
+
+def _bets_a_range(st: Any) -> bool:
+    return 0 in st.to_move and isinstance(st.legal_actions(0), ActionRange)
+
+
+#: games where seat 0 holds cards of its own / is asked for a number from a range
+HOLDING = [n for n in NAMES if _seen_in_a_hand(n, _holds_cards)]
+RANGES = [n for n in NAMES if _seen_in_a_hand(n, _bets_a_range)]
 
 
 def _notebook() -> dict[str, Any]:
@@ -153,14 +181,16 @@ def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -
     t.screenshot(path=str(ARTIFACTS / f"table_{name}.png"))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", HOLDING)
 def test_illegal_click_explains_and_changes_nothing(tables: Any, name: str, shot: None) -> None:
     t = _table(tables, name)
     bad = t.locator('.cl-seat[data-seat="0"] .cl-card.cl-illegal')
-    if t.locator(".cl-seat").count() == 1:  # a solitaire: the deal played until it is stuck
-        t = tables.locator(f'.cl-root[data-game="{name}"]').nth(1)
-        t.scroll_into_view_if_needed()
+    if t.locator(".cl-seat").count() == 1:  # a solitaire: a face-up card that can't move now
         bad = t.locator(".cl-card.cl-illegal")
+        if not bad.count():  # every one can: the deal played until it is stuck
+            t = tables.locator(f'.cl-root[data-game="{name}"]').nth(1)
+            t.scroll_into_view_if_needed()
+            bad = t.locator(".cl-card.cl-illegal")
     for _ in range(20):
         if bad.count() or not t.locator(".cl-card.cl-legal, .cl-actions button").count():
             break
@@ -286,6 +316,33 @@ def test_undo_then_a_different_card_plays_on_from_there(tables: Any, shot: None)
     other.first.click(position=CORNER)
     expect(t).not_to_have_attribute("data-step", str(before))
     assert t.get_attribute("data-step") == t.get_attribute("data-total"), "the old future stays"
+    assert not tables.page_errors, tables.page_errors
+
+
+@pytest.mark.parametrize("name", RANGES)
+def test_a_number_outside_the_range_is_refused_with_its_reason(
+    tables: Any, name: str, shot: None
+) -> None:
+    t = _table(tables, name)
+    box = t.locator(".cl-range")
+    for _ in range(30):
+        if box.count():
+            break
+        _act_once(t)
+    expect(box).to_have_count(1)
+    number = box.locator("input")
+    high = int(number.get_attribute("max"))
+    before = t.get_attribute("data-step")
+    number.fill(str(high + 1))
+    box.locator("button").click()
+    expect(t.locator(".cl-prompt")).to_contain_text(str(high))
+    tables.wait_for_timeout(300)
+    expect(t).to_have_attribute("data-step", before)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / f"table_{name}_range_refused.png"))
+    t.locator(".cl-range input").fill(number.get_attribute("min"))
+    t.locator(".cl-range button").click()
+    expect(t).not_to_have_attribute("data-step", before)
     assert not tables.page_errors, tables.page_errors
 
 
