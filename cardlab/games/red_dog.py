@@ -692,7 +692,7 @@ GAME = register(
         source="denexa-classics.txt (Red Dog)",
         layout=TableLayout(center=("stock", "out"), apart=("fifth",)),
         related=(("in_between", "a bet against the pot on the next card"),),
-        bench_target=5_000,
+        bench_target=9_000,
         odds=table_odds,
     )
 )
