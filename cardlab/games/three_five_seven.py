@@ -402,11 +402,11 @@ class ThreeFiveSevenState(ChipGame):
         each = total // len(winners)
         rest = total - each * len(winners)
         for s in losers:
-            self.award(s, -pot, "lost a showdown: the pot's worth to the winner")
+            self.award(s, -pot, f"lost the {size}-card showdown: the pot's worth to the winner")
             self.last[s] = f"stayed, lost {pot}"
         for s in winners:
             if each:
-                self.award(s, each, "won a showdown")
+                self.award(s, each, f"won the {size}-card showdown")
             self.last[s] = f"stayed, won {each}" if losers else "stayed, tied"
         self.pots[POT] += rest
         win_names = listing([names[s] for s in winners])
