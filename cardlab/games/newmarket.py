@@ -293,8 +293,10 @@ class NewmarketState(ChipGame):
         double = self.options.dealer_double
         for seat in range(self.players):
             each = 2 * ante if double and seat == self.dealer else ante
+            # one line for the four antes; the chips go to each pay card's pot
+            self.award(seat, -4 * each, f"ante: {plural(each, 'chip')} on each pay card")
             for name, _ in PAY_CARDS:
-                self.pay_in(seat, each, "ante on the pay cards", name)
+                self.pots[name] += each
             if self.options.kitty:
                 self.pay_in(seat, ante, "ante to the kitty", KITTY)
         held = ", ".join(f"{self.pot_label(p)} {self.pots[p]}" for p, _ in PAY_CARDS)
@@ -345,7 +347,7 @@ class NewmarketState(ChipGame):
                 self.bidder = seat
                 self.to_move = (seat,)
                 return
-            self.bids[seat] = "pass"
+            self.bids[seat] = "passed"
             why = "has no chips to bid" if self.balance(seat) <= 0 else "cannot bid higher"
             self.log(
                 "pass",
@@ -358,7 +360,7 @@ class NewmarketState(ChipGame):
     def _bid(self, act: Action, seat: int) -> None:
         name = self.names[seat]
         if act == PASS:
-            self.bids[seat] = "pass"
+            self.bids[seat] = "passed"
             self.log("pass", seat, f"{name} passes", forced=False)
         else:
             chips = int(act.args[0])
@@ -644,7 +646,7 @@ class NewmarketState(ChipGame):
         if self.bids[seat]:
             out["widow"] = self.bids[seat]
         if self.taken_by == seat:
-            out["widow"] = "took it"
+            out["widow"] = "taken"
         if self.paid[seat]:
             out["pay cards"] = " ".join(self.paid[seat])
         return out
