@@ -677,7 +677,7 @@ class NewmarketState(ChipGame):
                 "widow",
                 None,
                 view.held(spare, owner >= 0 and view.seat == owner, seen=owner >= 0),
-                "pile",
+                "row",
                 label=label,
             )
         )
