@@ -78,6 +78,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..core.actions import Action, action
@@ -493,7 +494,8 @@ class ThreeFiveSevenState(ChipGame):
         pot = self.pots[POT]
         return (
             f"Stay or fold with {name} ({rank_plural(self.size)} wild): if you stay and "
-            f"lose a showdown you pay {plural(pot, 'chip')}; stay alone for a strike"
+            f"lose a showdown you pay {plural(pot, 'chip')}; stay alone for a strike "
+            f"({STRIKES_TO_WIN} take the pot)"
         )
 
     # ---------------------------------------------------------- observation
@@ -533,10 +535,14 @@ class ThreeFiveSevenState(ChipGame):
         info: dict[str, Any] = {
             "cycle": f"{cycle} of {self.options.max_cycles}",
             "stage": f"{size} cards, {rank_plural(size)} wild",
-            "wild": size,
-            "cards": size,
-            "three_card_straights": self.options.three_card_straights,
-            "strikes_to_win": STRIKES_TO_WIN,
+            # how hands rank now, for bots and the odds panel (not shown as a figure)
+            "ranking": MappingProxyType(
+                {
+                    "cards": size,
+                    "wild": size,
+                    "three_card_straights": bool(self.options.three_card_straights),
+                }
+            ),
         }
         me = view.seat
         if me is not None and self.phase == "declare" and self.choices[me] >= 0:
@@ -602,7 +608,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenSt
         if s != me:
             used |= _place_shown(parts[s], shown[s], stages, rng)
     free = bits(FULL & ~used)
-    flag = bool(obs.info.get("three_card_straights", False))
+    flag = ranking_in_view(obs)[1]
     for k in range(stages):
         free = _fill_stage(parts, k, free, results.get(SIZES[k]), flag, rng)
     rng.shuffle(free)
@@ -736,6 +742,12 @@ def hand_in_view(obs: Observation) -> tuple[int, int]:
     return mine, seen
 
 
+def ranking_in_view(obs: Observation) -> tuple[int, bool]:
+    """The stage's hand size (its wild rank) and whether three-card straights count."""
+    rank = obs.info["ranking"]
+    return int(rank["cards"]), bool(rank["three_card_straights"])
+
+
 class ThreeFiveSevenBot(PhaseBot):
     """Stay with a hand that beats most hands of its stage, more choosy at a full table.
 
@@ -751,8 +763,7 @@ class ThreeFiveSevenBot(PhaseBot):
     )
     def declare(self, obs: Observation) -> Action:
         mine, _ = hand_in_view(obs)
-        size = int(obs.info["cards"])
-        flag = bool(obs.info.get("three_card_straights", False))
+        size, flag = ranking_in_view(obs)
         sf = flag if size == 3 else True
         p = strength(ranking(size, flag).value(mine), size, sf)
         others = max(1.0, (obs.players - 1) / 2)
@@ -767,10 +778,10 @@ def table_odds(obs: Observation) -> dict[str, float]:
     if obs.seat is None or obs.terminal or obs.phase != "declare":
         return {}
     mine, seen = hand_in_view(obs)
-    size = int(obs.info["cards"])
+    size, flag = ranking_in_view(obs)
     if mine.bit_count() != size:
         return {}
-    c = stay_odds(mine, seen, three_card_straights=bool(obs.info.get("three_card_straights")))
+    c = stay_odds(mine, seen, three_card_straights=flag)
     return {
         "beats one random hand": c.win,
         "ties it": c.tie,

@@ -68,7 +68,7 @@ def test_everyone_antes_once_and_decides_at_once_with_threes_wild() -> None:
     assert st.current == "simultaneous" and st.to_move == (NORTH, EAST, WEST)
     assert st.phase == "declare" and st.legal_actions(EAST) == (STAY, FOLD)
     obs = st.observation(WEST)
-    assert obs.info["stage"] == "3 cards, Threes wild" and obs.info["wild"] == 3
+    assert obs.info["stage"] == "3 cards, Threes wild" and obs.info["ranking"]["wild"] == 3
     hand = obs.zone("hand", WEST)
     assert set(hand.faces) == set(parse_cards("3C 9H 9S"))
     assert hand.tags[hand.cards.index(parse_cards("3C")[0])] == "wild"
