@@ -349,7 +349,7 @@ class ThreeFiveSevenState(ChipGame):
         self.strikes[seat] += 1
         got = self.strikes[seat]
         name = self.names[seat]
-        self.last[seat] = f"stayed alone: strike {got}"
+        self.last[seat] = f"strike {got}"
         self.log(
             "strike",
             seat,
@@ -403,7 +403,7 @@ class ThreeFiveSevenState(ChipGame):
         each = total // len(winners)
         rest = total - each * len(winners)
         for s in losers:
-            self.award(s, -pot, f"lost the {size}-card showdown: the pot's worth to the winner")
+            self.award(s, -pot, f"lost the {size}-card showdown")
             self.last[s] = f"stayed, lost {pot}"
         for s in winners:
             if each:
@@ -447,8 +447,9 @@ class ThreeFiveSevenState(ChipGame):
             self._start_stage()
             return
         self.to_move = ()
-        strikes = ", ".join(f"{self.names[s]} {self.strikes[s]}" for s in range(self.players))
-        self.end_hand(f"Strikes: {strikes}; the pot holds {plural(self.pots[POT], 'chip')}")
+        struck = [f"{self.names[s]} {k}" for s, k in enumerate(self.strikes) if k]
+        strikes = "strikes: " + ", ".join(struck) if struck else "no strikes yet"
+        self.end_hand(f"The pot holds {plural(self.pots[POT], 'chip')}; {strikes}")
 
     # ------------------------------------------------------------- scoring
     def game_over(self) -> bool:
@@ -512,23 +513,38 @@ class ThreeFiveSevenState(ChipGame):
         names = self.names
         size = self.size
         ev = ranking(size, self.options.three_card_straights)
+        flag = bool(self.options.three_card_straights)
         zones = []
         for s in range(self.players):
             hand = self.hands[s]
-            if view.teacher or view.seat == s:
-                faces = poker_sorted(hand)
-                cards: tuple[Any, ...] = faces
-                backs: tuple[Any, ...] = ()
+            mine = view.seat == s
+            faces = poker_sorted(hand)
+            label = names[s]
+            if mine and hand.bit_count() == size:
+                label = f"{names[s]}: {poker.describe(ev.value(hand))}"
+            tags = tuple("wild" if c.rank == size else "" for c in faces) if mine else ()
+            zones.append(Zone("hand", s, view.held(faces, mine), "hand", label=label, tags=tags))
+        for s in range(self.players):
+            if view.seat == s:
+                continue
+            if view.teacher:
+                seen = 0
+                for row in self.known:
+                    seen |= row[s]
             else:
                 seen = self.known[view.seat][s] if view.seat is not None else 0
-                faces = poker_sorted(hand & seen)
-                backs = view.held(poker_sorted(hand & ~seen))
-                cards = faces + backs
-            label = names[s]
-            if view.seat == s and hand.bit_count() == size:
-                label = f"{names[s]}: {poker.describe(ev.value(hand))}"
-            tags = tuple("wild" if c.rank == size else "" for c in faces) + ("",) * len(backs)
-            zones.append(Zone("hand", s, cards, "hand", label=label, tags=tags))
+            if not seen:
+                continue
+            shown = ranking(seen.bit_count(), flag).value(seen)
+            zones.append(
+                Zone(
+                    "shown",
+                    s,
+                    poker_sorted(seen),
+                    "row",
+                    label=f"{names[s]} showed: {poker.describe(shown)}",
+                )
+            )
         rest = [CARDS[c] for c in reversed(self.stock[self.next :])]
         zones.append(Zone("stock", None, view.stack(rest), "pile", label="Deck"))
         cycle = len(self.results) if self.between_hands else self.hand_number + 1
@@ -803,7 +819,7 @@ GAME = register(
         deck="standard 52",
         bots={"heuristic": ThreeFiveSevenBot},
         source="denexa-classics.txt (3-5-7)",
-        layout=TableLayout(center=("stock",)),
+        layout=TableLayout(center=("stock",), compact=("shown",)),
         related=(("in_between", "a chips game against a common pot"),),
         bench_target=3_000,
         odds=table_odds,

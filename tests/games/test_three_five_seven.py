@@ -125,11 +125,19 @@ def test_only_the_stayers_see_the_hands_shown() -> None:
     st = start(["AS KD 4C", "QH QD 2S", "3C 9H 9S"])
     choose(st, "fold", "stay", "stay")
     east = st.observation(EAST)
-    assert set(east.zone("hand", WEST).faces) == set(parse_cards("3C 9H 9S"))
+    shown = east.zone("shown", WEST)
+    assert shown.faces == parse_cards("9H 9S 3C")
+    assert shown.label == "West showed: three of a kind, nines"
+    # the cards stay in West's hand, face down there; the row beside it keeps them in view
+    assert east.zone("hand", WEST).faces == ()
     north = st.observation(NORTH)
+    assert not [z for z in north.zones if z.name == "shown"]
     assert north.zone("hand", WEST).faces == () and north.zone("hand", EAST).faces == ()
     spectator = st.observation("spectator")
     assert all(not spectator.zone("hand", s).faces for s in range(3))
+    assert not [z for z in spectator.zones if z.name == "shown"]
+    teacher = st.observation(None)
+    assert teacher.zone("shown", EAST).label == "East showed: pair of queens"
     shows = [e for e in st.events if e.kind == "show"]
     assert [e.seat for e in shows] == [EAST, WEST] and shows[0].audience == (EAST, WEST)
     assert "9♥" not in shows[1].text_for(NORTH) and "9♥" in shows[1].text_for(EAST)
@@ -280,7 +288,8 @@ def test_a_cycle_ends_after_sevens_and_the_deck_is_shuffled_again() -> None:
     for _ in range(3):
         choose(st, "fold", "fold", "fold")
     assert st.current == "chance" and st.chance is not None and st.chance.kind == "deal"
-    assert st.dealer == EAST and st.results[-1].summary.startswith("Strikes:")
+    assert st.dealer == EAST
+    assert st.results[-1].summary == "The pot holds 3 chips; no strikes yet"
     st.apply(st.sample_chance(random.Random(5)))
     assert st.stage == 0 and all(h.bit_count() == 3 for h in st.hands)
     assert st.pots["pot"] == 3, "the ante is paid once, at the start"
