@@ -105,7 +105,6 @@ STRIKES_TO_WIN = 3
 STAY = action("stay")
 FOLD = action("fold")
 FULL = (1 << 52) - 1
-RANK_MASK = tuple(0 if r == 0 else sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(14))
 
 
 def rank_plural(rank: int) -> str:
