@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -218,3 +219,20 @@ def test_the_heuristic_move_is_kept_unless_the_search_clearly_beats_it():
     assert kept > 5 and overruled > 0
     with pytest.raises(ValueError, match="margin"):
         SearchAgent(0, margin=-1)
+
+
+def test_a_position_no_world_fits_gets_the_rule_of_thumbs_move_and_says_why() -> None:
+    from cardlab.core.errors import WorldError
+
+    def never(game: Any, obs: Any, rng: Any) -> Any:
+        raise WorldError("nothing fits")
+
+    m = cardlab.Match("hearts", seed=3, agents="heuristic", hands=1)
+    while len(m.legal_actions(m.state.to_move[0])) < 2 or m.state.phase != "play":
+        m.step()
+    seat = m.state.to_move[0]
+    obs = m.observation(seat)
+    bot = SearchAgent(seat, 1, sampler=never, game=m.game)
+    act = bot.act(obs)
+    assert act == m.game.spec.bots["heuristic"](seat, 1).act(obs)
+    assert "nothing was searched" in bot.explain(obs, act)

@@ -15,6 +15,10 @@ class OptionError(CardlabError, ValueError):
     """A game option, or the number of players, is not allowed."""
 
 
+class WorldError(CardlabError):
+    """No world consistent with an observation could be sampled (a sampler gives up)."""
+
+
 class IllegalActionError(CardlabError, ValueError):
     """An action the rules forbid.  The state is unchanged.
 

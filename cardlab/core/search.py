@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .agents import Agent
+from .errors import WorldError
 from .observation import Observation
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ DEFAULT_ITERATIONS = 100
 #: Rollouts by the game's heuristic bot: dearer per iteration than random play, but at
 #: equal time far sharper (``benchmarks/strength.py``).
 DEFAULT_ROLLOUT = "heuristic"
+#: Failed world samples after which a search with no more worlds than failures gives up.
+UNSAMPLED = 8
 
 
 class _Node:
@@ -108,6 +111,7 @@ class SearchAgent(Agent):
         self.rollout = rollout
         self.margin = margin
         self.kept: Action | None = None
+        self.unsampled = False  # the last search found no world to sample
         self.game = game
         self.sampler = sampler
         self.last: list[MoveValue] = []
@@ -128,6 +132,11 @@ class SearchAgent(Agent):
         if len(obs.legal) == 1:
             return "it is the only legal move"
         values = self.last if self.last and self.last[0].action == act else self.search(obs)
+        if self.unsampled:
+            return (
+                "no deal consistent with everything seen could be sampled here, so nothing "
+                "was searched: it plays the rule of thumb's move"
+            )
         if self.kept is not None and self.kept == act:
             return (
                 "it is the rule of thumb's move, and no move searched did clearly better: "
@@ -154,7 +163,7 @@ class SearchAgent(Agent):
         root = _Node(-1)
         bounds = [math.inf, -math.inf]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        count = 0
+        count = failed = 0
         while True:
             if deadline is not None:
                 if count and time.perf_counter() >= deadline:
@@ -162,7 +171,15 @@ class SearchAgent(Agent):
             elif count >= self.iterations:
                 break
             count += 1
-            world = sample(game, obs, rng)
+            try:
+                world = sample(game, obs, rng)
+            except WorldError:
+                # a position its sampler can't reproduce: skip the iteration, and give up
+                # (playing the rule of thumb's move) once failures outnumber the worlds
+                failed += 1
+                if failed >= UNSAMPLED and failed > count - failed:
+                    break
+                continue
             start = list(world.scores)
             hand = world.hand_number
             node = root
@@ -232,23 +249,30 @@ class SearchAgent(Agent):
         for a in obs.legal:
             if a not in root.children:
                 values.append(MoveValue(a, 0, 0.0, 0.0))
-        if self.margin and self.rollout == "heuristic":
+        self.unsampled = not root.children
+        if self.unsampled:
+            values = self._keep_heuristic(game, obs, values, always=True)
+        elif self.margin and self.rollout == "heuristic":
             values = self._keep_heuristic(game, obs, values)
         self.last = values
         return values
 
     def _keep_heuristic(
-        self, game: Game, obs: Observation, values: list[MoveValue]
+        self, game: Game, obs: Observation, values: list[MoveValue], always: bool = False
     ) -> list[MoveValue]:
         """Put the heuristic bot's move first unless the search's favourite beat it by
         ``margin`` standard errors: sampled worlds are noisy, and a rule of thumb is
-        worth keeping until the search has shown it a better move."""
+        worth keeping until the search has shown it a better move (``always``: no world
+        could be sampled, so nothing was searched)."""
         bot_class = game.spec.bots.get("heuristic")
         if bot_class is None or not values:
             return values
         own = bot_class(obs.seat if obs.seat is not None else 0, self.seed).act(obs)
         best = values[0]
         mine = next((v for v in values if v.action == own), None)
+        if always and mine is not None:
+            self.kept = own
+            return [mine, *(v for v in values if v is not mine)]
         if mine is None or mine is best or not mine.visits:
             return values
         gap = best.value - mine.value

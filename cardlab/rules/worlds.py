@@ -40,18 +40,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.cards import CARDS, HIDDEN_BACK, Card, Deck
-from ..core.errors import CardlabError, IllegalActionError
+from ..core.errors import IllegalActionError
+from ..core.errors import WorldError as WorldError  # raised by every sampler
 from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.outcome import HandResult
 from ..core.spec import Game
 from ..core.state import State
 from .tricks import RANK_ORDER
-
-
-class WorldError(CardlabError):
-    """A sampled world could not reproduce the observed history (the sampler retries)."""
-
 
 #: How many times a sampler draws again before giving up.
 ATTEMPTS = 200
