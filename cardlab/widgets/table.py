@@ -186,7 +186,10 @@ class Table(anywidget.AnyWidget):
         m = self._match
         self._gen += 1
         state = m.seek(n)
-        self._ack = min(self._ack, len(state.results))
+        # a hand's result is shown again only where that hand ended, not once the next
+        # hand is under way (scrubbing back and forth over a short hand)
+        between = state.between_hands or state.terminal
+        self._ack = min(self._ack, len(state.results)) if between else len(state.results)
         self._message = ""
         if not m._redo:
             self._bots()
