@@ -90,7 +90,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import POT, ChipGame, ChipOptions, bet_action, bet_actions, bet_refusal, bet_size
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import WorldError, bits, replay, resume
+from ..rules.worlds import WorldError, bits, replay, resume, zone_or_none
 
 #: Cards in each hand.
 HAND = 4
@@ -456,13 +456,15 @@ class RedDogState(ChipGame):
         if self.options.no_shuffle:
             zones.append(self._out_zone(view))
         for s in range(self.players):
-            shown = by_suit(self.shown[s])
             rest = by_suit(self.hands[s] & ~self.shown[s])
-            entries = (*shown, *view.held(rest, visible=view.seat == s, public=face_up))
-            won = self.fifth[s] >= 0 and self.shown[s] != self.hands[s]
-            tags: tuple[str, ...] = ("beats it",) if won else ()
-            tags += ("",) * (len(entries) - len(tags))
-            zones.append(Zone("hand", s, entries, "hand", label=f"{names[s]}'s hand", tags=tags))
+            if rest:  # a hand shown whole leaves nothing held
+                held = view.held(rest, visible=view.seat == s, public=face_up)
+                zones.append(Zone("hand", s, held, "hand", label=f"{names[s]}'s hand"))
+            if self.shown[s]:
+                won = self.shown[s] != self.hands[s]
+                shown = tuple(by_suit(self.shown[s]))
+                tags = ("beats it",) if won else ("",) * len(shown)
+                zones.append(Zone("shown", s, shown, "row", label=f"{names[s]} shows", tags=tags))
             f = self.fifth[s]
             zones.append(
                 Zone(
@@ -540,11 +542,16 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
     seen = 0
     known: list[list[int]] = []
     hidden_slots: list[int] = []
+    shown_by: dict[int, tuple[Card, ...]] = {}
     for s in range(n):
-        zone = obs.zone("hand", s)
-        faces = [c.index for c in zone.faces]
+        zone = zone_or_none(obs, "hand", s)
+        held = zone.cards if zone is not None else ()
+        in_view = zone.faces if zone is not None else ()
+        shown = zone_or_none(obs, "shown", s)
+        shown_by[s] = shown.faces if shown is not None else ()
+        faces = [c.index for c in (*in_view, *shown_by[s])]
         known.append(faces)
-        hidden_slots.append(len(zone.cards) - len(faces))
+        hidden_slots.append(len(held) - len(in_view))
         for i in faces:
             seen |= 1 << i
     turned = [c.index for ev in obs.history if ev.kind == "fifth" for c in ev.cards]
@@ -586,7 +593,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
     for s in sorted(range(n), key=lambda s: s not in fifths):
         avoid = 0
         if s in fifths and hidden_slots[s]:
-            low, high = value(fifths[s]), min(value(c) for c in obs.zone("hand", s).faces)
+            low, high = value(fifths[s]), min(value(c) for c in shown_by[s])
             suit = fifths[s].suit
             avoid = sum(1 << (suit * 13 + (v - 1) % 13) for v in range(low + 1, high))
         for _ in range(hidden_slots[s]):
@@ -617,13 +624,13 @@ def odds_in_view(obs: Observation) -> Odds:
         raise ValueError("odds are for a seat's own hand")
     if obs.zone("fifth", seat).cards:
         raise ValueError(f"{obs.names[seat]}'s hand has been played this deal")
-    hand = obs.zone("hand", seat)
-    if len(hand.cards) != HAND:
+    hand = zone_or_none(obs, "hand", seat)
+    if hand is None or len(hand.cards) != HAND:
         raise ValueError("no hand is dealt now")
     mine = _mask(hand.faces)
     seen = 0
     for z in obs.zones:
-        if z is not hand and z.name in ("hand", "fifth", "out"):
+        if z is not hand and z.name in ("hand", "shown", "fifth", "out"):
             seen |= _mask(z.faces)
     return _odds(mine, seen)
 
@@ -635,7 +642,8 @@ def table_odds(obs: Observation) -> dict[str, float]:
     seat = obs.viewer
     if obs.terminal or not isinstance(seat, int) or not obs.pots:
         return {}
-    if obs.zone("fifth", seat).cards or len(obs.zone("hand", seat).cards) != HAND:
+    hand = zone_or_none(obs, "hand", seat)
+    if obs.zone("fifth", seat).cards or hand is None or len(hand.cards) != HAND:
         return {}
     o = odds_in_view(obs)
     out = {"your hand beats its fifth card": float(o.win)}

@@ -58,7 +58,10 @@ def lines(st: RedDogState, seat: int) -> list[tuple[int, str]]:
 
 
 def hand_of(st: RedDogState, seat: int, viewer: Any) -> tuple[Any, ...]:
-    return st.observation(viewer).zone("hand", seat).cards
+    """The seat's four cards as ``viewer`` sees them: those shown, then those held."""
+    obs = st.observation(viewer)
+    shown = [z for z in obs.zones if z.name == "shown" and z.owner == seat]
+    return tuple(c for z in shown for c in z.cards) + obs.zone("hand", seat).cards
 
 
 # ------------------------------------------------------------------ the deal
@@ -81,8 +84,11 @@ def test_a_higher_card_of_the_suit_wins_and_only_the_lowest_one_is_shown() -> No
     assert lines(st, EAST) == [(-1, "ante"), (3, "bet won")]
     south = st.observation(SOUTH)
     assert south.zone("fifth", EAST).faces == parse_cards("8H")
-    assert south.zone("hand", EAST).faces == parse_cards("KH")  # three cards stay hidden
-    assert south.zone("hand", EAST).tags == ("beats it", "", "", "")
+    assert south.zone("shown", EAST).faces == parse_cards("KH")
+    assert south.zone("shown", EAST).tags == ("beats it",)
+    assert south.zone("shown", EAST).label == "East shows"
+    hidden = south.zone("hand", EAST).cards  # the other three stay hidden
+    assert len(hidden) == 3 and all(isinstance(e, Back) for e in hidden)
     show = st.events[-1]
     assert show.kind == "show" and show.facts == {"result": "win", "chips": 3, "pot": 1}
     assert show.cards == parse_cards("KH")
@@ -92,7 +98,7 @@ def test_a_higher_card_of_the_suit_wins_and_only_the_lowest_one_is_shown() -> No
 def test_the_lowest_winning_card_is_the_one_shown() -> None:
     st = start("7H", hands=["2C 3C 4D 5D", "KH 9H 8H 2S"])
     st.apply("bet 1")
-    assert st.observation(NORTH).zone("hand", EAST).faces == parse_cards("8H")
+    assert st.observation(NORTH).zone("shown", EAST).faces == parse_cards("8H")
 
 
 def test_no_card_of_the_suit_loses_and_shows_the_whole_hand() -> None:
@@ -100,7 +106,12 @@ def test_no_card_of_the_suit_loses_and_shows_the_whole_hand() -> None:
     st.apply("bet 4")
     assert st.pots["pot"] == 8 and st.balance(EAST) == 95
     assert lines(st, EAST)[-1] == (-4, "bet lost")
-    assert set(st.observation(WEST).zone("hand", EAST).faces) == set(parse_cards("KH 4H 6D 2S"))
+    west = st.observation(WEST)
+    assert set(west.zone("shown", EAST).faces) == set(parse_cards("KH 4H 6D 2S"))
+    assert west.zone("shown", EAST).label == "East shows" and west.zone("shown", EAST).tags == (
+        ("",) * 4
+    )
+    assert ("hand", EAST) not in {(z.name, z.owner) for z in west.zones}  # nothing held
     assert st.events[-1].get("result") == "lose"
     assert "no higher club" in st.events[-1].text
 
@@ -119,7 +130,7 @@ def test_aces_are_high_an_ace_beats_a_king_and_a_fifth_ace_always_loses() -> Non
     st.apply("bet 1")  # East: 2♦, no diamond in hand
     st.apply("bet 1")  # South: K♠, the A♠ beats it
     assert st.events[-1].get("result") == "win"
-    assert st.observation(NORTH).zone("hand", SOUTH).faces == parse_cards("AS")
+    assert st.observation(NORTH).zone("shown", SOUTH).faces == parse_cards("AS")
     st = start("AH", hands=["2C 3C 4D 5D", "KH QH 9C 2S"])
     st.apply("bet 1")
     assert st.events[-1].get("result") == "lose"
@@ -131,8 +142,9 @@ def test_shown_cards_and_fifth_cards_stay_in_view_for_the_rest_of_the_deal() -> 
     st.apply("bet 1")  # East wins with K♥
     st.apply("bet 1")  # South, 5♣: no club, shows all four
     obs = st.observation(WEST)
-    assert obs.zone("hand", EAST).faces == parse_cards("KH")
-    assert set(obs.zone("hand", SOUTH).faces) == set(parse_cards("AS 7D 8D 3H"))
+    assert obs.zone("shown", EAST).faces == parse_cards("KH")
+    assert set(obs.zone("shown", SOUTH).faces) == set(parse_cards("AS 7D 8D 3H"))
+    assert "shown" not in {z.name for z in obs.zones if z.owner == WEST}  # not played yet
     assert obs.zone("fifth", EAST).faces == parse_cards("8H")
     assert obs.zone("fifth", SOUTH).faces == parse_cards("5C")
     assert obs.value(EAST, "this_deal") == "won 1" and obs.value(SOUTH, "this_deal") == "lost 1"

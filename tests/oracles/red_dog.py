@@ -3,8 +3,9 @@
 Each seat sees its own four cards from the deal (everyone's, with ``face_up_hands``).
 A bet turns the next card of the deck for the seat betting: that fifth card is public.
 If the hand holds a card of the fifth card's suit ranking above it (Aces high), the
-lowest such card is shown to all and the pot pays the bet; otherwise all four cards are
-shown and the bet goes into the pot.  The oracle follows the pot on its own, since a bet
+lowest such card is shown to all (it moves from the hand to the seat's ``shown`` zone)
+and the pot pays the bet; otherwise all four cards are shown and the bet goes into the
+pot.  The oracle follows the pot on its own, since a bet
 that empties it ends the game.
 
 With ``no_shuffle`` the cards of finished deals lie out of play until a deal of all 52
@@ -36,7 +37,7 @@ class RedDogOracle(VisibilityOracle):
         {"ante_each_deal": True, "ante": 2, "min_bet": 3, "max_rounds": 3, "starting_chips": 0},
         {"players": 2, "first_dealer": 1},
     ]
-    physical_zones: ClassVar[set[str]] = {"stock", "out", "hand", "fifth"}
+    physical_zones: ClassVar[set[str]] = {"stock", "out", "hand", "shown", "fifth"}
     options: Any
 
     def __init__(self, players: int, deck: tuple[Card, ...]) -> None:
@@ -44,6 +45,7 @@ class RedDogOracle(VisibilityOracle):
         self.pot = 0
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.fifths: list[Card | None] = [None] * players
+        self.shown: list[list[Card]] = [[] for _ in range(players)]
         self.stock: list[Card] = []
         self.pos = 0
         self.out: set[Card] = set()
@@ -72,6 +74,7 @@ class RedDogOracle(VisibilityOracle):
         self.stock = cards[4 * n :]
         self.pos = 0
         self.fifths = [None] * n
+        self.shown = [[] for _ in range(n)]
         self.deal_public = set()
         for s in range(n):
             self.seen[s] |= set(self.hands[s])
@@ -94,11 +97,11 @@ class RedDogOracle(VisibilityOracle):
         self.fifths[seat] = fifth
         self._show([fifth])
         higher = [c for c in self.hands[seat] if c.suit == fifth.suit and _value(c) > _value(fifth)]
+        self.shown[seat] = [min(higher, key=_value)] if higher else list(self.hands[seat])
+        self._show(self.shown[seat])
         if higher:
-            self._show([min(higher, key=_value)])
             self.pot -= min(chips, self.pot)
         else:
-            self._show(self.hands[seat])
             self.pot += chips
 
     # ---------------------------------------------------------------- places
@@ -108,7 +111,8 @@ class RedDogOracle(VisibilityOracle):
             ("out", None): set(self.out),
         }
         for s in range(self.players):
-            out[("hand", s)] = set(self.hands[s])
+            out[("hand", s)] = set(self.hands[s]) - set(self.shown[s])
+            out[("shown", s)] = set(self.shown[s])
             f = self.fifths[s]
             out[("fifth", s)] = {f} if f is not None else set()
         return out
