@@ -1804,3 +1804,601 @@ def _golf_most_winnable(table: pd.DataFrame) -> Exercise:
             k: f"under {k} the solver wins {rates[k]:.0%} of the deals" for k in rates if k != best
         },
     )
+
+
+# -------------------------------------------------------------------- 17 red dog
+def _red_dog_turn(state: State) -> tuple[Any, str, Any]:
+    """The odds of the hand to bet, the name of its seat and the seat's observation."""
+    from .games.red_dog import odds_in_view
+
+    seat = state.current
+    if not isinstance(seat, int):
+        raise ValueError("nobody is to bet now")
+    obs = state.observation(seat)
+    return odds_in_view(obs), state.names[seat], obs
+
+
+def _red_dog_beats(state: State, question: str) -> Exercise:
+    from .core.cards import SUIT_NAMES, mask_of
+    from .games.red_dog import beaten_by, odds, value
+
+    o, name, obs = _red_dog_turn(state)
+    hand = obs.zone("hand", obs.viewer).faces
+    blind = odds(hand).wins  # as if no other card were showing
+    every = beaten_by(mask_of(hand)).bit_count()  # the hand's own cards counted too
+    parts = []
+    for suit in range(4):
+        mine = [c for c in hand if c.suit == suit]
+        top = max(mine, key=value) if mine else None
+        if top is not None and top.rank != 2:
+            parts.append(f"the {top.text} beats the lower {SUIT_NAMES[suit]}")
+    gone = blind - o.wins
+    seen = (
+        "none of them is showing"
+        if not gone
+        else f"{gone} of those cards {'is' if gone == 1 else 'are'} already showing"
+    )
+    mistakes: dict[Any, str] = {}
+    if blind != o.wins:
+        mistakes[blind] = (
+            f"a card already showing cannot be {name}'s fifth card: leave out the ones {name} "
+            "can see"
+        )
+    if every not in (blind, o.wins):
+        mistakes[every] = f"{name}'s own cards cannot be its fifth card: leave them out"
+    return NumberExercise(
+        question,
+        o.wins,
+        hint="the best card you hold in a suit beats every lower card of that suit; an Ace "
+        "as the fifth card beats you",
+        why=f"{'; '.join(parts)}; {seen}, so {o.wins} of the {o.unseen} unseen cards lose "
+        f"to {name}'s hand",
+        typical=next(iter(mistakes), o.wins + 1),
+        mistakes=mistakes or {o.wins + 1: "count the cards below your best card of each suit"},
+    )
+
+
+def _red_dog_bet(state: State, question: str) -> Exercise:
+    from fractions import Fraction
+
+    from .games.red_dog import odds
+
+    o, _, obs = _red_dog_turn(state)
+    pot = obs.pots[0].chips
+    good = o.win > Fraction(1, 2)
+    answer = "the whole pot" if good else "the minimum"
+    other = "the minimum" if good else "the whole pot"
+    per = abs(2 * o.win - 1)
+    sign = "gains" if good else "loses"
+    blind = odds(obs.zone("hand", obs.viewer).faces)
+    flips = (blind.win > Fraction(1, 2)) != good
+    told = (
+        f"; counting all {blind.unseen} cards as unseen would give {blind.wins}, "
+        f"{'more' if blind.win > Fraction(1, 2) else 'less'} than half"
+        if flips
+        else ""
+    )
+    return ChoiceExercise(
+        question,
+        answer,
+        ["the minimum", "the whole pot"],
+        hint="a bet wins or loses its size at even money: is winning more likely than losing, "
+        "counting only the cards you have not seen?",
+        why=f"{o.wins} of the {o.unseen} unseen cards lose to the hand, "
+        f"{'more' if good else 'less'} than half{told}: each chip bet {sign} "
+        f"{per.numerator}/{per.denominator} of a chip on average, so "
+        f"{'the more' if good else 'the less'} the better (the pot holds {pot})",
+        typical=other,
+        mistakes={
+            other: "compare the cards your hand beats with half of the cards you have not "
+            "seen: the cards showing are out, and that can tip the balance"
+            if flips
+            else "compare the cards your hand beats with half of the cards you have not seen"
+        },
+    )
+
+
+@lesson("red-dog/east-beats")
+def _red_dog_east_beats(state: State) -> Exercise:
+    return _red_dog_beats(state, "How many of the cards East has not seen would East's hand beat?")
+
+
+@lesson("red-dog/east-bet")
+def _red_dog_east_bet(state: State) -> Exercise:
+    return _red_dog_bet(state, "Should East bet the minimum or the whole pot?")
+
+
+@lesson("red-dog/east-shows")
+def _red_dog_east_shows(state: State) -> Exercise:
+    from .core.cards import CARDS, SUIT_NAMES
+    from .games.red_dog import RedDogState, value, winning_card
+
+    if not isinstance(state, RedDogState) or not isinstance(state.current, int):
+        raise ValueError("nobody is to bet now")
+    seat = state.current
+    name = state.names[seat]
+    fifth = CARDS[state.order[state.next]]  # the deal is fixed: the next card is known
+    hand = [CARDS[i] for i in range(52) if state.hands[seat] >> i & 1]
+    best = winning_card(state.hands[seat], fifth)
+    if best is None:
+        raise ValueError(f"{name}'s hand does not beat the {fifth.text}")
+    higher = [c for c in hand if c.suit == fifth.suit and value(c) > value(fifth)]
+    top = max(higher, key=value)
+
+    def judge(card: Card) -> str | None:
+        if card.suit != fifth.suit:
+            return f"the {card.text} is not of the fifth card's suit"
+        if value(card) < value(fifth):
+            return f"the {card.text} ranks below the {fifth.text}"
+        if card != best:
+            return f"the {card.text} beats it, but a lower card does too"
+        return None
+
+    return CardsExercise(
+        f"{name}'s fifth card is the {fifth.text}. Which card does {name} show?",
+        [best],
+        hand,
+        judge=judge,
+        pick_one=True,
+        pool_label=f"{name}'s hand",
+        hint="a winner shows one card only: the lowest one that still beats the fifth card",
+        why=f"the {best.text} is the lowest {SUIT_NAMES[fifth.suit][:-1]} above the {fifth.text}; "
+        f"{name}'s other cards stay hidden",
+        typical=top if top != best else next(c for c in hand if c != best),
+    )
+
+
+@lesson("red-dog/north-beats")
+def _red_dog_north_beats(state: State) -> Exercise:
+    return _red_dog_beats(
+        state, "How many of the cards North has not seen would North's hand beat?"
+    )
+
+
+@lesson("red-dog/north-bet")
+def _red_dog_north_bet(state: State) -> Exercise:
+    return _red_dog_bet(state, "Should North bet the minimum or the whole pot?")
+
+
+@lesson("red-dog/north-balance")
+def _red_dog_north_balance(state: State) -> Exercise:
+    show = next((e for e in reversed(state.events) if e.kind == "show"), None)
+    bet = next((e for e in reversed(state.events) if e.kind == "bet"), None)
+    if show is None or bet is None or show.seat is None:
+        raise ValueError("no bet has been settled yet")
+    seat = show.seat
+    balance = state.balance(seat)  # type: ignore[attr-defined]
+    chips = int(bet.get("chips"))
+    ante = int(state.options.ante)
+    name = state.names[seat]
+    won = show.get("result") == "win"
+    said = "wins: the pot pays the bet" if won else "loses: the bet goes into the pot"
+    mistakes = {balance + ante: f"{name} paid the ante into the pot at the start"}
+    if won:
+        mistakes[balance + chips] = "a won bet is paid at even money: once the bet, not twice"
+    return NumberExercise(
+        f"{name} bet {chips}. How many chips does {name} hold now?",
+        balance,
+        hint="start from the stake, take away the ante, then add or take away the bet",
+        why=f"{name} {said}, so the balance moves by {int(show.get('chips')):+d} to {balance}",
+        typical=balance + ante,
+        mistakes=mistakes,
+    )
+
+
+@lesson("red-dog/deals-per-shuffle")
+def _red_dog_deals_per_shuffle(game: Any) -> Exercise:
+    from .games.red_dog import HAND
+
+    if getattr(game, "spec", None) is None or game.spec.name != "red_dog":
+        raise ValueError("this exercise needs a Red Dog game")
+    n = game.players
+    per = (HAND + 1) * n
+    deals = len(game.deck) // per
+    left = len(game.deck) - deals * per
+    return NumberExercise(
+        f"With no shuffle between deals and {n} players, how many deals are played from one "
+        "shuffled deck?",
+        deals,
+        hint=f"each player uses {HAND} cards and a fifth card; a deal needs that many for "
+        "everyone, or the whole deck is gathered and shuffled",
+        why=f"each deal uses {per} cards; after {deals} deals {left} are left, fewer than "
+        f"{per}, so the next deal starts from a fresh shuffle",
+        typical=deals + 1,
+        mistakes={
+            deals + 1: f"a deal after that would need {per} cards with only {left} left: "
+            "everything is gathered and shuffled first"
+        },
+    )
+
+
+# -------------------------------------------------------------------- 19 newmarket
+def _newmarket_seat(state: State, phase: str) -> int:
+    seat = state.current
+    if not isinstance(seat, int) or state.phase != phase:
+        raise ValueError(f"nobody is to act in the {phase} phase now")
+    return seat
+
+
+def _newmarket_widow_value(state: State) -> tuple[str, float, list[str], int]:
+    """The pay-card chips the widow holds on average, for the seat to bid."""
+    from .games.newmarket import widow_chances
+
+    seat = _newmarket_seat(state, "bid")
+    obs = state.observation(seat)
+    pots = {p.label: p.chips for p in obs.pots}
+    chances = widow_chances(obs)
+    prefix = "widow holds the "
+    parts = [
+        (label.removeprefix(prefix), chance)
+        for label, chance in chances.items()
+        if label.startswith(prefix)
+    ]
+    value = sum(chance * pots[name] for name, chance in parts)
+    said = [f"the {name}: {chance:.0%} of {pots[name]} chips" for name, chance in parts]
+    sure = sum(pots[name] for name, _ in parts)
+    return state.names[seat], value, said, sure
+
+
+@lesson("newmarket/widow-pay-chips")
+def _newmarket_widow_pay_chips(state: State) -> Exercise:
+    name, value, said, sure = _newmarket_widow_value(state)
+    whole = round(value, 2)
+    return NumberExercise(
+        f"On average, how many chips lying on pay cards does the widow hold, as {name} sees it?",
+        whole,
+        hint="for each pay card you have not seen, multiply the chance the widow holds it by "
+        "the chips on it, and add",
+        why=f"{_and(said)}: {whole:g} chips in all",
+        typical=sure,
+        mistakes={
+            sure: "that counts every pay card you lack as surely in the widow; each is only "
+            "as likely to be there as any other unseen card"
+        },
+    )
+
+
+@lesson("newmarket/bid")
+def _newmarket_bid(state: State) -> Exercise:
+    import math
+
+    name, value, _, sure = _newmarket_widow_value(state)
+    most = max(0, math.floor(value))
+    return NumberExercise(
+        f"Counting only the chips on the pay cards, what is the most {name} should bid for "
+        "the widow (0 to pass)?",
+        most,
+        hint="a bid pays off on average only while it stays below what the widow's pay cards "
+        "are worth on average",
+        why=f"the widow's pay cards are worth {value:.2f} chips on average, so a bid of "
+        f"{most + 1} would cost more than it brings on average",
+        typical=sure,
+        mistakes={
+            sure: "that is the chips on every pay card you lack, as if the widow held them "
+            "all for certain"
+        },
+    )
+
+
+@lesson("newmarket/first-plays")
+def _newmarket_first_plays(state: State) -> Exercise:
+    seat = _newmarket_seat(state, "play")
+    return _legal(
+        state,
+        f"Which cards may {state.names[seat]} start a run with?",
+        hint="a run starts with the lowest card you hold of its suit, and Aces are high",
+        why="one card per suit held: the lowest of that suit",
+    )
+
+
+@lesson("newmarket/next-run")
+def _newmarket_next_run(state: State) -> Exercise:
+    stop = next((e for e in reversed(state.events) if e.kind == "stop"), None)
+    seat = state.current
+    if stop is None or not isinstance(seat, int):
+        raise ValueError("no run has stopped yet")
+    last = stop.cards[0]
+    name = state.names[seat]
+    others = [n for n in state.names if n != name]
+    return ChoiceExercise(
+        f"The run stopped after the {last.text}. Who starts the next run?",
+        name,
+        state.names,
+        hint="the player of the stopping card starts again, in the other colour, if they can",
+        why=stop.text.removeprefix("Stop: "),
+        typical=others[0],
+        mistakes={n: "look at who played the last card of the run" for n in others},
+    )
+
+
+@lesson("newmarket/comes-back")
+def _newmarket_comes_back(state: State) -> Exercise:
+    from .games.newmarket import run_chances
+
+    seat = _newmarket_seat(state, "play")
+    obs = state.observation(seat)
+    chances = run_chances(obs)
+    options = [label.split()[0] for label in chances]
+    sure = [label.split()[0] for label, p in chances.items() if p == 1.0]
+    if len(sure) != 1 or len(options) < 2:
+        raise ValueError("no single run is sure to come back here")
+    answer = sure[0]
+    others = [o for o in options if o != answer]
+    said = "; ".join(f"{label.split()[0]}: {p:.0%}" for label, p in chances.items())
+    return ChoiceExercise(
+        f"Which run should {state.names[seat]} start to be sure the next run is theirs too?",
+        answer,
+        options,
+        hint="follow each run past your own cards: where does it stop, and who played the "
+        "card before the stop?",
+        why=f"the card after {answer}'s block has been played already, so that run stops with "
+        f"{state.names[seat]} at once (chances the run comes back: {said})",
+        typical=others[0],
+        mistakes={o: "after your cards, that run needs a card someone may hold" for o in others},
+    )
+
+
+@lesson("newmarket/out-payment")
+def _newmarket_out_payment(state: State) -> Exercise:
+    out = next((e for e in reversed(state.events) if e.kind == "out"), None)
+    if out is None or out.seat is None:
+        raise ValueError("nobody has gone out yet")
+    left = [int(n) for n in out.get("left")]
+    total = int(out.get("chips"))
+    name = state.names[out.seat]
+    counts = [f"{state.names[s]} {n}" for s, n in enumerate(left) if s != out.seat]
+    biggest = max(n for s, n in enumerate(left) if s != out.seat)
+    return NumberExercise(
+        f"{name} is out of cards. How many chips do the others pay {name}?",
+        total,
+        hint="each other player pays one chip for every card still in their hand",
+        why=f"cards left: {_and(counts)}, one chip each",
+        typical=biggest if biggest != total else total + 1,
+        mistakes={biggest: "every other player pays, not only one of them"}
+        if biggest != total
+        else {},
+    )
+
+
+@lesson("newmarket/dealer-ante")
+def _newmarket_dealer_ante(game: Any) -> Exercise:
+    if getattr(game, "spec", None) is None or game.spec.name != "newmarket":
+        raise ValueError("this exercise needs a Newmarket game")
+    st = game.new_state()
+    st.apply(st.sample_chance(random.Random(0)))
+    dealer = st.dealer
+    paid = -sum(ln.points for ln in st.pending if ln.seat == dealer)
+    o = game.options
+    plain = 4 * o.ante + (o.ante if o.kitty else 0)
+    return NumberExercise(
+        f"With these options ({', '.join(f'{k}={v}' for k, v in o.changed().items())}), how "
+        "many chips does the dealer put on the table before a deal?",
+        paid,
+        hint="four pay cards, each with its ante (doubled for the dealer with dealer_double), "
+        "and the kitty's ante with kitty",
+        why=", ".join(f"{ln.reason}: {-ln.points}" for ln in st.pending if ln.seat == dealer),
+        typical=plain if plain != paid else paid + 1,
+        mistakes={plain: "the dealer's ante on each pay card is doubled"} if plain != paid else {},
+    )
+
+
+# ------------------------------------------------------------- 18 three-five-seven
+def _tfs_hand_class(state: State, seat: int, three_card_straights: bool | None = None) -> str:
+    """The class of ``seat``'s hand at the stage in play (its name, as the choices give it)."""
+    from .games.three_five_seven import ranking
+    from .rules import poker
+
+    flag = (
+        state.options.three_card_straights if three_card_straights is None else three_card_straights
+    )
+    ev = ranking(state.size, flag)  # type: ignore[attr-defined]
+    return poker.hand_class(ev.value(state.hands[seat])).label  # type: ignore[attr-defined]
+
+
+def _tfs_chances(state: State, seat: int) -> tuple[Any, int]:
+    """``seat``'s exact chances against one random hand, from its observation, and the pot."""
+    from .games.three_five_seven import hand_in_view, ranking_in_view, stay_odds
+
+    if state.phase != "declare":
+        raise ValueError("nobody is deciding whether to stay in now")
+    obs = state.observation(seat)
+    mine, seen = hand_in_view(obs)
+    flag = ranking_in_view(obs)[1]
+    return stay_odds(mine, seen, three_card_straights=flag), obs.pots[0].chips
+
+
+def _tfs_named(state: State, seat: int) -> str:
+    """``seat``'s hand at the stage in play, in words (``"pair of kings"``)."""
+    from .games.three_five_seven import ranking
+    from .rules import poker
+
+    ev = ranking(state.size, state.options.three_card_straights)  # type: ignore[attr-defined]
+    return poker.describe(ev.value(state.hands[seat]))  # type: ignore[attr-defined]
+
+
+@lesson("three-five-seven/north-hand")
+def _tfs_north_hand(state: State) -> Exercise:
+    if state.phase != "declare" or state.size != 3:  # type: ignore[attr-defined]
+        raise ValueError("North's three-card hand is not in play")
+    got = _tfs_hand_class(state, 0)
+    options = ["high card", "pair", "three of a kind", "straight flush"]
+    with_runs = _tfs_hand_class(state, 0, True)
+    mistakes = {
+        "high card": "a Three is wild at this stage: it becomes whatever card helps most",
+        "straight flush": "three-card straights and flushes do not count in this game's "
+        "first stage",
+        "three of a kind": "one wild card with two different ranks can pair one of them, no more",
+    }
+    mistakes.pop(got, None)
+    return ChoiceExercise(
+        "With the Threes wild and no three-card straights or flushes, what hand does North hold?",
+        got,
+        options,
+        hint="the wild card copies the card that helps most; runs and suits do not count "
+        "at three cards",
+        why=f"the wild Three counts as the card that helps most, making a {_tfs_named(state, 0)}; "
+        f"with straights and flushes counted it would be a {with_runs}",
+        typical="straight flush" if got != "straight flush" else "pair",
+        mistakes=mistakes,
+    )
+
+
+@lesson("three-five-seven/north-chance")
+def _tfs_north_chance(state: State) -> Exercise:
+    c, _ = _tfs_chances(state, 0)
+    answer = round(100 * c.win)
+    wrong = round(100 * c.lose)
+    return NumberExercise(
+        "To the nearest whole percent, how often does North's hand beat one other hand dealt "
+        "at random from the cards North cannot see?",
+        answer,
+        hint="count every three-card hand the 49 unseen cards could make, and the share of "
+        "them North's hand beats: stay_odds does it for you",
+        why=f"North beats {c.wins:,} of the {c.total:,} hands ({c.win:.1%}), ties "
+        f"{c.ties:,} and loses to {c.losses:,}",
+        typical=wrong,
+        mistakes={wrong: "that is how often North loses, not how often it wins"},
+    )
+
+
+@lesson("three-five-seven/north-stay-value")
+def _tfs_north_stay_value(state: State) -> Exercise:
+    from .games.three_five_seven import stay_value
+
+    c, pot = _tfs_chances(state, 0)
+    value = round(float(stay_value(c, pot)), 1)
+    only_wins = round(c.win * pot, 1)
+    return NumberExercise(
+        "Suppose exactly one other player stays, holding a random hand. To one decimal place, "
+        "how many chips does staying win North on average?",
+        value,
+        hint="a win collects the pot's worth from the loser, a loss pays it, a tie moves nothing",
+        why=f"({c.win:.3f} − {c.lose:.3f}) × {pot} chips = {value:g}",
+        typical=only_wins,
+        mistakes={
+            only_wins: "that counts the wins only: a lost showdown costs the pot's worth too"
+        },
+    )
+
+
+@lesson("three-five-seven/north-balance")
+def _tfs_north_balance(state: State) -> Exercise:
+    show = next(e for e in reversed(state.events) if e.kind == "showdown")
+    if show.get("winners") != (0,):
+        raise ValueError("North has not won the last showdown")
+    balance = state.balance(0)  # type: ignore[attr-defined]
+    paid = int(show.get("paid"))
+    losers = len(show.get("losers"))
+    once = balance - paid * (losers - 1)
+    with_pot = balance + int(state.pots["pot"])  # type: ignore[attr-defined]
+    return NumberExercise(
+        "North won the showdown. How many chips does North hold now?",
+        balance,
+        hint="every stayer who lost pays the winner as many chips as the pot holds; the pot "
+        "itself stays on the table",
+        why=f"{losers} players lost and each paid {paid}: North's balance is now {balance}",
+        typical=once,
+        mistakes={
+            once: "each stayer who lost pays the pot's worth, not just one of them",
+            with_pot: "the pot stays on the table: only a third strike takes it",
+        },
+    )
+
+
+@lesson("three-five-seven/north-five")
+def _tfs_north_five(state: State) -> Exercise:
+    if state.phase != "declare" or state.size != 5:  # type: ignore[attr-defined]
+        raise ValueError("North's five-card hand is not in play")
+    got = _tfs_hand_class(state, 0)
+    options = ["high card", "pair", "three of a kind", "straight"]
+    mistakes = {
+        "pair": "the Threes were wild only at three cards: now the Fives are",
+        "three of a kind": "the Threes were wild only at three cards: now the Fives are",
+        "straight": "a straight needs five ranks in a row",
+    }
+    mistakes.pop(got, None)
+    return ChoiceExercise(
+        "Now that North holds five cards and the Fives are wild, what is North's hand?",
+        got,
+        options,
+        hint="which rank is wild changes with the number of cards in hand",
+        why=f"the Three is an ordinary card again and North holds no Five: {_tfs_named(state, 0)}",
+        typical="pair" if got != "pair" else "high card",
+        mistakes=mistakes,
+    )
+
+
+@lesson("three-five-seven/north-seven")
+def _tfs_north_seven(state: State) -> Exercise:
+    if state.phase != "declare" or state.size != 7:  # type: ignore[attr-defined]
+        raise ValueError("North's seven-card hand is not in play")
+    from .core.refusals import plural
+
+    got = _tfs_hand_class(state, 0)
+    wilds = sum(1 for c in state.observation(0).zone("hand", 0).faces if c.rank == 7)
+    options = ["full house", "four of a kind", "straight flush", "five of a kind"]
+    mistakes = {
+        "four of a kind": "the wild Sevens can do better than copy North's King",
+        "five of a kind": "five of a kind takes four wild cards beside a natural one",
+        "full house": "three wild cards make more than a full house",
+        "straight flush": "look at what the wild cards can join",
+    }
+    mistakes.pop(got, None)
+    return ChoiceExercise(
+        "With seven cards and the Sevens wild, what is North's best hand of five?",
+        got,
+        options,
+        hint="count the wild Sevens, then try the best hands from the top down",
+        why=f"with {plural(wilds, 'wild Seven')} the best five cards make "
+        f"a {_tfs_named(state, 0)}: a straight flush ranks above four of a kind, and five "
+        "of a kind needs five cards of one rank, the wilds included",
+        typical="four of a kind" if got != "four of a kind" else "full house",
+        mistakes=mistakes,
+    )
+
+
+@lesson("three-five-seven/east-stay")
+def _tfs_east_stay(state: State) -> Exercise:
+    from .games.three_five_seven import stay_value
+
+    c, pot = _tfs_chances(state, 1)
+    value = stay_value(c, pot)
+    answer = "stay" if value > 0 else "fold"
+    other = "fold" if answer == "stay" else "stay"
+    return ChoiceExercise(
+        "East may stay or fold. Suppose exactly one other player stays, with any hand from "
+        "the cards East has not seen: should East stay?",
+        answer,
+        ["stay", "fold"],
+        hint="weigh the chance of winning the pot's worth against the chance of paying it",
+        why=f"East beats such a hand {c.win:.1%} of the time and loses to it {c.lose:.1%}: "
+        f"staying is worth {float(value):+.1f} chips on average with the pot at {pot}, so "
+        f"{answer}",
+        typical=other,
+        mistakes={
+            other: "look up the hand's exact chance against one random hand of the stage: "
+            "with wild cards, hands that sound strong can be common"
+        },
+    )
+
+
+@lesson("three-five-seven/strike-pot")
+def _tfs_strike_pot(state: State) -> Exercise:
+    strike = next(e for e in reversed(state.events) if e.kind == "strike")
+    pot = int(state.pots["pot"])  # type: ignore[attr-defined]
+    ante = int(state.options.ante)
+    before = pot - ante * (state.players - 1)
+    everyone = pot + ante
+    name = state.names[strike.seat] if strike.seat is not None else "the striker"
+    return NumberExercise(
+        f"With strike_pays on, {name} has just taken a strike. How many chips does the pot "
+        "hold now?",
+        pot,
+        hint="every player except the one taking the strike adds one ante",
+        why=f"the pot held {before}; {state.players - 1} players added {ante} each: {pot}",
+        typical=before,
+        mistakes={
+            before: "with strike_pays the other players add to the pot at every strike",
+            everyone: "the player taking the strike does not pay",
+        },
+    )

@@ -169,6 +169,14 @@ INTENDED: dict[str, Any] = {
     "in-between/north-balance": 77,
     "in-between/break-even": 7,
     "in-between/pair-bet": "take the payment",
+    # 17 red dog
+    "red-dog/east-beats": 17,
+    "red-dog/east-bet": "the minimum",
+    "red-dog/east-shows": "4H",
+    "red-dog/north-beats": 21,
+    "red-dog/north-bet": "the whole pot",
+    "red-dog/north-balance": 113,
+    "red-dog/deals-per-shuffle": 2,
     # 15 canfield
     "canfield/playable": "KC 4D",
     "canfield/last-card": "JS",
@@ -182,6 +190,23 @@ INTENDED: dict[str, Any] = {
     "golf/score": 8,
     "golf/wrap-king": "an Ace",
     "golf/most-winnable": "wrap",
+    # 19 newmarket
+    "newmarket/widow-pay-chips": 2,
+    "newmarket/bid": 2,
+    "newmarket/first-plays": "2C 5D 5H 4S",
+    "newmarket/next-run": "North",
+    "newmarket/comes-back": "2♥",
+    "newmarket/out-payment": 13,
+    "newmarket/dealer-ante": 9,
+    # 18 three-five-seven
+    "three-five-seven/north-hand": "pair",
+    "three-five-seven/north-chance": 94,
+    "three-five-seven/north-stay-value": 7.0,
+    "three-five-seven/north-balance": 114,
+    "three-five-seven/north-five": "high card",
+    "three-five-seven/north-seven": "straight flush",
+    "three-five-seven/east-stay": "fold",
+    "three-five-seven/strike-pot": 14,
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -201,6 +226,11 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "in-between/east-winners": [30, 28],
     "in-between/north-balance": [59, 113],
     "in-between/north-call": ["high"],
+    "red-dog/east-beats": [18],
+    "red-dog/east-shows": ["KH", "9C"],
+    "red-dog/north-beats": [22, 23],
+    "red-dog/north-balance": [131, 77],
+    "red-dog/deals-per-shuffle": [3],
     "canfield/playable": ["KC 4D AC", "KC"],
     "canfield/last-card": ["AS"],
     "canfield/casino-score": [75, -37],
@@ -504,6 +534,27 @@ def _in_between(ns: dict[str, Any]) -> None:
     assert mean[random_] == mean.min() and won[random_] == won.max()
 
 
+def _red_dog(ns: dict[str, Any]) -> None:
+    from fractions import Fraction
+
+    m, summary, spread = ns["m"], ns["summary"], ns["spread"]
+    assert m.terminal and m.state.results[0].points == (13, -4, -6, -3)
+    assert "North has taken the whole pot" in m.state.outcome.summary
+    north = ns["north"]
+    assert north.win == Fraction(21, 39) and ns["odds"]("KS TC 6D 3S").win < Fraction(1, 2)
+    assert spread["hands"].sum() == 270_725
+    assert abs(ns["mean_chance"] - 0.4025) < 0.001 and abs(ns["good_share"] - 0.199) < 0.001
+    assert ns["om"].observation(1).zone("hand", 0).faces  # face up: North's hand in view
+    out = ns["memory"].observation(0).zone("out")
+    assert "yours" in out.tags and len(out) == 20
+    assert ns["short"].terminal and ns["me"].terminal and len(ns["me"].state.results) == 1
+    mean, se, won = summary["mean chips won"], summary["std. error"], summary["games won"]
+    heuristic = [h for h in summary.index if h.startswith("heuristic")]
+    random_ = next(h for h in summary.index if h.startswith("random"))
+    assert all(mean[h] - 2 * se[h] > 0 for h in heuristic)
+    assert mean[random_] == mean.min() and won[random_] == won.max()
+
+
 def _canfield(ns: dict[str, Any]) -> None:
     m, table, played = ns["m"], ns["table"], ns["played"]
     obs = m.observation(0)
@@ -543,6 +594,42 @@ def _golf(ns: dict[str, Any]) -> None:
     assert t.loc["text", "min_rate"] == t["min_rate"].min()
 
 
+def _newmarket(ns: dict[str, Any]) -> None:
+    m, b, summary = ns["m"], ns["b"], ns["summary"]
+    assert m.state.balances() == [46, 46, 46] and m.state.pots["KC"] == 3
+    stops = [e for e in m.state.events if e.kind == "stop"]
+    assert [e.cards[0].code for e in stops] == ["6C", "3H", "JC"]
+    assert all(e.get("reason") == "dead" for e in stops)
+    out = next(e for e in b.state.events if e.kind == "out")
+    assert out.seat == 0 and out.get("chips") == 13
+    assert b.state.results[0].summary.endswith("Ace of hearts, Jack of spades")
+    assert b.state.pots["AH"] == b.state.pots["JS"] == 6  # carried over, and anted again
+    assert [p.chips for p in ns["h"].observation(0).pots] == [5, 5, 5, 5, 4]
+    assert ns["me"].terminal
+    mean, won = summary["mean chips won"], summary["games won"]
+    assert mean.iloc[0] == mean.max() and won.iloc[0] > 0.5
+
+
+def _three_five_seven(ns: dict[str, Any]) -> None:
+    m, sp, summary, classes = ns["m"], ns["sp"], ns["summary"], ns["classes"]
+    assert m.state.balances() == [130, 90, 90, 82] and m.state.strikes == [0, 1, 0, 0]
+    assert m.state.pots["pot"] == 8
+    assert m.state.results[0].summary == "The pot holds 8 chips; strikes: East 1"
+    assert sp.state.pots["pot"] == 14
+    assert ns["runs"].observation(0).zone("hand", 0).label == "North: straight flush, ace high"
+    best = classes.pivot(index="hand", columns="stage", values="or_better")
+    trips = best.loc["three of a kind"]
+    assert trips.iloc[0] < trips.iloc[1] < trips.iloc[2] < 0.5  # 3, 5, 7 cards
+    assert best.loc["pair"].iloc[0] < 0.5 < best.loc["pair"].iloc[2]
+    assert ns["short"].terminal and ns["me"].terminal
+    mean = summary["mean chips won"]
+    first = next(h for h in summary.index if h.startswith("first"))
+    random_ = next(h for h in summary.index if h.startswith("random"))
+    heuristic = [h for h in summary.index if h.startswith("heuristic")]
+    assert mean[first] == mean.min() and mean[random_] < 0
+    assert all(mean[h] - 2 * summary["std. error"][h] > 0 for h in heuristic)
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -557,8 +644,11 @@ FACTS: dict[str, Callable[..., None]] = {
     "13-bouncers": _bouncers,
     "12-all-fours": _all_fours,
     "16-in-between": _in_between,
+    "17-red-dog": _red_dog,
     "15-canfield": _canfield,
     "14-golf": _golf,
+    "19-newmarket": _newmarket,
+    "18-three-five-seven": _three_five_seven,
 }
 
 

@@ -23,6 +23,9 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    newmarket,
+    red_dog,
+    three_five_seven,
 )
 
 if TYPE_CHECKING:
@@ -42,6 +45,9 @@ GAMES: tuple[GameSpec, ...] = (
     golf.GAME,
     canfield.GAME,
     in_between.GAME,
+    red_dog.GAME,
+    three_five_seven.GAME,
+    newmarket.GAME,
 )
 
 
