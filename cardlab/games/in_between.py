@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core.actions import Action, ActionRange, action
+from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, RANK_NAMES, Card, parse_card, parse_cards
 from ..core.errors import OptionError
@@ -87,12 +87,13 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import (
     POT,
-    ChipGame,
-    ChipOptions,
+    PotBetGame,
+    PotBetOptions,
     bet_action,
     bet_actions,
+    bet_bounds,
     bet_refusal,
-    bet_size,
+    edge_bet,
 )
 from ..rules.deals import DealRule, pile
 from ..rules.worlds import WorldError, bits, deal_action, replay, resume
@@ -249,7 +250,7 @@ def _odds(a: int, b: int, seen: int) -> Odds:
 
 # --------------------------------------------------------------------------- options
 @dataclass(frozen=True)
-class InBetweenOptions(ChipOptions):
+class InBetweenOptions(PotBetOptions):
     pair_bet: bool = option(
         False,
         "a pair of posts may be played for a third card of that rank, paid 25 to 1 (never "
@@ -260,15 +261,6 @@ class InBetweenOptions(ChipOptions):
         "with pair_bet: a pair of posts must be played for the third card; otherwise the "
         "player may take the usual pair payment instead",
     )
-    ante_each_deal: bool = option(
-        False, "everyone antes at every deal, not only at the start of the game"
-    )
-    max_rounds: int = option(
-        10,
-        "the game ends after this many deals; the pot is then split evenly and the odd "
-        "chips are dropped",
-        min=1,
-    )
 
     def check(self) -> None:
         if self.pair_bet_forced and not self.pair_bet:
@@ -278,7 +270,7 @@ class InBetweenOptions(ChipOptions):
 
 
 # ----------------------------------------------------------------------------- state
-class InBetweenState(ChipGame):
+class InBetweenState(PotBetGame):
     """A game of In-Between in progress.  The deck is a tuple of card indices in the
     order they are turned; ``next`` points at the next card to turn."""
 
@@ -290,7 +282,6 @@ class InBetweenState(ChipGame):
         "next",
         "order",
         "outcomes",
-        "player",
         "posts",
         "third",
         "third_tag",
@@ -341,8 +332,7 @@ class InBetweenState(ChipGame):
             f"{self.names[self.dealer]} shuffles for deal {k} of {self.options.max_rounds}",
             pot=self.pots[POT],
         )
-        if self.hand_number == 0 or self.options.ante_each_deal:
-            self.ante_all()
+        self.open_deal()
         self.player = (self.dealer + 1) % self.players
         self._turn_posts()
 
@@ -497,45 +487,13 @@ class InBetweenState(ChipGame):
         self.values = []
         self.calls = []
         self.third = -1
-        self.to_move = ()
-        if self.pots[POT] == 0:
-            name = self.names[seat]
-            summary = f"{name} has taken the whole pot"
-            self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
-            self.end_game(self.decide_winners(), summary)
-            return
-        if seat == self.dealer:
-            self.end_hand(f"The pot holds {plural(self.pots[POT], 'chip')}")
-            return
-        self.player = (seat + 1) % self.players
-        self._turn_posts()
+        if self.end_turn(seat):
+            self._turn_posts()
 
     def _tag(self, i: int) -> str:
         return self.calls[i] if self.calls and self.calls[i] else ""
 
-    # ------------------------------------------------------------- scoring
-    def game_over(self) -> bool:
-        return self.pots[POT] == 0 or len(self.results) >= self.options.max_rounds
-
-    def final_awards(self) -> None:
-        held = self.pots[POT]
-        if not held:
-            return
-        each = self.split_pot()
-        rest = held - each * self.players
-        dropped = f"; {plural(rest, 'odd chip')} dropped" if rest else ""
-        said = (
-            f"The pot of {held} is shared out: {plural(each, 'chip')} to each player{dropped}"
-            if each
-            else f"The pot of {held} is too small to share among {self.players}: it is dropped"
-        )
-        self.log("split", None, said, chips=each, dropped=rest)
-
     # ------------------------------------------------------------ legality
-    def _bets(self) -> tuple[Action, ...]:
-        low, high = self.bet_range()
-        return bet_actions(low, high)
-
     def _bet_why(self, act: Action, seat: int) -> str:
         low, high = self.bet_range()
         why = bet_refusal(act, low, high, self.pot_bound())
@@ -568,16 +526,15 @@ class InBetweenState(ChipGame):
         )
 
     def _bet_prompt(self, seat: int) -> str:
-        low, high = self.bet_range()
         a, b = (CARDS[c].text for c in self.posts)
-        size = f"{low} to {high} chips" if low < high else plural(high, "chip")
-        return f"Bet {size}: you win if the third card falls strictly between {a} and {b}"
+        return (
+            f"Bet {self.bet_sizes()}: you win if the third card falls strictly between {a} and {b}"
+        )
 
     def _pair_prompt(self, seat: int) -> str:
-        low, high = self.bet_range()
         rank = CARDS[self.posts[0]].rank
-        size = f"{low} to {high} chips" if low < high else plural(high, "chip")
-        bet = f"bet {size} on a third {RANK_NAMES[rank - 1]} (paid 25 to 1, at most the pot)"
+        third = RANK_NAMES[rank - 1]
+        bet = f"bet {self.bet_sizes()} on a third {third} (paid 25 to 1, at most the pot)"
         if self.options.pair_bet_forced:
             return f"Your posts are a pair: {bet}"
         paid = min(2 * self.options.min_bet, self.pots[POT])
@@ -624,13 +581,7 @@ class InBetweenState(ChipGame):
         )
         used = sorted((CARDS[c] for c in self.used), key=lambda c: (c.rank, c.suit))
         zones.append(Zone("used", None, tuple(used), "row", label="Turned earlier, by rank"))
-        # while a finished deal waits for the next one, it is still the deal on the table
-        deal = len(self.results) if self.between_hands else self.hand_number + 1
-        info: dict[str, Any] = {
-            "deal": f"{deal} of {self.options.max_rounds}",
-            "min_bet": self.options.min_bet,
-        }
-        return self.observe(view, zones, info)
+        return self.observe(view, zones, self.deal_info())
 
     # ------------------------------------------------------------- worlds
     @classmethod
@@ -641,7 +592,7 @@ class InBetweenState(ChipGame):
 
     # --------------------------------------------------------------- phases
     CALL = Phase("call", lambda st, seat: CALLS, _call, _call_why, _call_prompt)
-    BET = Phase("bet", lambda st, seat: st._bets(), _bet, _bet_why, _bet_prompt)
+    BET = Phase("bet", lambda st, seat: st.bets(), _bet, _bet_why, _bet_prompt)
     PAIR = Phase(
         "pair",
         _pair_legal,
@@ -722,8 +673,7 @@ class InBetweenBot(PhaseBot):
         "share of the pot equal to the edge (twice the chance of winning, less one)",
     )
     def bet(self, obs: Observation) -> Action:
-        o = odds_in_view(obs)
-        return self._sized(obs, 2 * o.win - 1)
+        return edge_bet(obs, 2 * odds_in_view(obs).win - 1)
 
     @on(
         "pair",
@@ -733,28 +683,12 @@ class InBetweenBot(PhaseBot):
     def pair(self, obs: Observation) -> Action:
         o = odds_in_view(obs)
         pot = obs.pots[0].chips
-        low, high = _bounds(obs)
-        bet = bet_action(min(high, max(low, -(-pot // PAIR_ODDS))))
+        low, high = bet_bounds(obs)
+        chips = min(high, max(low, -(-pot // PAIR_ODDS)))
         if TAKE not in obs.legal:
-            return bet
+            return bet_action(chips)
         sure = min(2 * int(obs.info.get("min_bet", 1)), pot)
-        return bet if o.expected(bet_size(bet) or 0, pot) > sure else TAKE
-
-    @staticmethod
-    def _sized(obs: Observation, edge: Fraction) -> Action:
-        low, high = _bounds(obs)
-        if edge <= 0:
-            return bet_action(low)
-        return bet_action(min(high, max(low, -(-high * edge.numerator // edge.denominator))))
-
-
-def _bounds(obs: Observation) -> tuple[int, int]:
-    """The smallest and largest bet among the legal actions."""
-    legal = obs.legal
-    if isinstance(legal, ActionRange):
-        return legal.low, legal.high
-    sizes = [n for n in (bet_size(a) for a in legal) if n is not None]
-    return min(sizes), max(sizes)
+        return bet_action(chips) if o.expected(chips, pot) > sure else TAKE
 
 
 def table_odds(obs: Observation) -> dict[str, float]:

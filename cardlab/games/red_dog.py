@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..core.actions import Action, ActionRange
+from ..core.actions import Action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, SUIT_NAMES, Card, parse_card, parse_cards
 from ..core.chance import ChanceStep
@@ -88,7 +88,7 @@ from ..core.phases import Phase
 from ..core.refusals import plural
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
-from ..rules.chips import POT, ChipGame, ChipOptions, bet_action, bet_actions, bet_refusal, bet_size
+from ..rules.chips import POT, PotBetGame, PotBetOptions, bet_refusal, edge_bet
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.worlds import WorldError, bits, replay, resume, zone_or_none
 
@@ -199,7 +199,7 @@ def _odds(hand: int, seen: int) -> Odds:
 
 # --------------------------------------------------------------------------- options
 @dataclass(frozen=True)
-class RedDogOptions(ChipOptions):
+class RedDogOptions(PotBetOptions):
     face_up_hands: bool = option(
         False, "house rule: hands are dealt face up, so everyone sees every hand"
     )
@@ -208,19 +208,10 @@ class RedDogOptions(ChipOptions):
         "house rule: no shuffle between deals; cards of earlier deals stay out until fewer "
         "than five per player are left, when everything is gathered and shuffled",
     )
-    ante_each_deal: bool = option(
-        False, "everyone antes at every deal, not only at the start of the game"
-    )
-    max_rounds: int = option(
-        10,
-        "the game ends after this many deals; the pot is then split evenly and the odd "
-        "chips are dropped",
-        min=1,
-    )
 
 
 # ----------------------------------------------------------------------------- state
-class RedDogState(ChipGame):
+class RedDogState(PotBetGame):
     """A game of Red Dog in progress.  ``order`` is the deck after the hands are dealt,
     in the order its cards are turned; ``next`` points at the next one."""
 
@@ -235,7 +226,6 @@ class RedDogState(ChipGame):
         "out_own",
         "out_public",
         "outcomes",
-        "player",
         "shown",
     )
 
@@ -353,8 +343,7 @@ class RedDogState(ChipGame):
             fresh=fresh,
             gathered=gathered,
         )
-        if self.hand_number == 0 or self.options.ante_each_deal:
-            self.ante_all()
+        self.open_deal()
         self.player = (self.dealer + 1) % n
         self.to_move = (self.player,)
         self.phase = self.BET
@@ -394,52 +383,18 @@ class RedDogState(ChipGame):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        seat = self.player
-        self.to_move = ()
-        if self.pots[POT] == 0:
-            summary = f"{self.names[seat]} has taken the whole pot"
-            self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
-            self.end_game(self.decide_winners(), summary)
-            return
-        if seat == self.dealer:
-            self.end_hand(f"The pot holds {plural(self.pots[POT], 'chip')}")
-            return
-        self.player = (seat + 1) % self.players
-        self.to_move = (self.player,)
-
-    # ------------------------------------------------------------- scoring
-    def game_over(self) -> bool:
-        return self.pots[POT] == 0 or len(self.results) >= self.options.max_rounds
-
-    def final_awards(self) -> None:
-        held = self.pots[POT]
-        if not held:
-            return
-        each = self.split_pot()
-        rest = held - each * self.players
-        dropped = f"; {plural(rest, 'odd chip')} dropped" if rest else ""
-        said = (
-            f"The pot of {held} is shared out: {plural(each, 'chip')} to each player{dropped}"
-            if each
-            else f"The pot of {held} is too small to share among {self.players}: it is dropped"
-        )
-        self.log("split", None, said, chips=each, dropped=rest)
+        if self.end_turn(self.player):
+            self.to_move = (self.player,)
 
     # ------------------------------------------------------------ legality
-    def _bets(self) -> tuple[Action, ...]:
-        low, high = self.bet_range()
-        return bet_actions(low, high)
-
     def _bet_why(self, act: Action, seat: int) -> str:
         low, high = self.bet_range()
         return bet_refusal(act, low, high, self.pot_bound())
 
     def _bet_prompt(self, seat: int) -> str:
-        low, high = self.bet_range()
-        size = f"{low} to {high} chips" if low < high else plural(high, "chip")
         return (
-            f"Bet {size}: you win if your hand holds a card of your fifth card's suit that "
-            "outranks it (Aces high)"
+            f"Bet {self.bet_sizes()}: you win if your hand holds a card of your fifth card's "
+            "suit that outranks it (Aces high)"
         )
 
     # ---------------------------------------------------------- observation
@@ -475,12 +430,7 @@ class RedDogState(ChipGame):
                     label=f"{names[s]}'s fifth card",
                 )
             )
-        # while a finished deal waits for the next one, it is still the deal on the table
-        deal = len(self.results) if self.between_hands else self.hand_number + 1
-        info: dict[str, Any] = {
-            "deal": f"{deal} of {self.options.max_rounds}",
-            "min_bet": self.options.min_bet,
-        }
+        info = self.deal_info()
         if self.options.no_shuffle:
             info["left_in_deck"] = len(stock)
         return self.observe(view, zones, info)
@@ -521,7 +471,7 @@ class RedDogState(ChipGame):
         return _world(game, obs, rng)
 
     # --------------------------------------------------------------- phases
-    BET = Phase("bet", lambda st, seat: st._bets(), _bet, _bet_why, _bet_prompt)
+    BET = Phase("bet", lambda st, seat: st.bets(), _bet, _bet_why, _bet_prompt)
 
 
 def _deal_on(state: Any, act: Action) -> None:
@@ -668,21 +618,7 @@ class RedDogBot(PhaseBot):
         "less one)",
     )
     def bet(self, obs: Observation) -> Action:
-        o = odds_in_view(obs)
-        low, high = _bounds(obs)
-        edge = 2 * o.win - 1
-        if edge <= 0:
-            return bet_action(low)
-        return bet_action(min(high, max(low, -(-high * edge.numerator // edge.denominator))))
-
-
-def _bounds(obs: Observation) -> tuple[int, int]:
-    """The smallest and largest bet among the legal actions."""
-    legal = obs.legal
-    if isinstance(legal, ActionRange):
-        return legal.low, legal.high
-    sizes = [n for n in (bet_size(a) for a in legal) if n is not None]
-    return min(sizes), max(sizes)
+        return edge_bet(obs, 2 * odds_in_view(obs).win - 1)
 
 
 GAME = register(

@@ -19,6 +19,10 @@ Games played for chips (In-Between, Red Dog, 3-5-7, Newmarket) compose
   and shared), so a table shows one numeric picker; anything outside the range is refused
   with the range and what bounds it (:func:`bet_refusal`).
 * **The end.** The highest balance wins; equal balances share the win.
+* **Betting against the pot** (In-Between, Red Dog): :class:`PotBetGame` gives every
+  player one turn a deal, the dealer last, ends the game the moment the pot is empty
+  and otherwise after ``max_rounds`` deals, sharing what is left evenly
+  (:class:`PotBetOptions`); :func:`bet_bounds` and :func:`edge_bet` size a bot's bet.
 
 Observations built with :meth:`ChipGame.observe` carry every pot and each seat's balance
 (``SeatView.chips``).  Conservation holds throughout: the balances, the pots and the chips
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionRange, action
@@ -53,6 +58,21 @@ class ChipOptions(DealerOptions):
     min_bet: int = option(
         1,
         "the smallest bet (a pot holding less than this takes any bet up to what it holds)",
+        min=1,
+    )
+
+
+@dataclass(frozen=True)
+class PotBetOptions(ChipOptions):
+    """The options of games where each player in turn bets against one pot."""
+
+    ante_each_deal: bool = option(
+        False, "everyone antes at every deal, not only at the start of the game"
+    )
+    max_rounds: int = option(
+        10,
+        "the game ends after this many deals; the pot is then split evenly and the odd "
+        "chips are dropped",
         min=1,
     )
 
@@ -105,6 +125,25 @@ def bet_refusal(act: str, low: int, high: int, bound: str = "", verb: str = "bet
     if chips < low or chips > high:
         return allowed
     return ""
+
+
+def bet_bounds(obs: Observation, verb: str = "bet") -> tuple[int, int]:
+    """The smallest and largest bet among ``obs``'s legal actions."""
+    legal = obs.legal
+    if isinstance(legal, ActionRange):
+        return legal.low, legal.high
+    sizes = [n for n in (bet_size(a, verb) for a in legal) if n is not None]
+    return min(sizes), max(sizes)
+
+
+def edge_bet(obs: Observation, edge: Fraction, verb: str = "bet") -> Action:
+    """A bet sized by the bettor's edge (its expected gain per chip staked): the
+    smallest bet without an edge, else that share of the largest bet, rounded up."""
+    low, high = bet_bounds(obs, verb)
+    if edge <= 0:
+        return bet_action(low, verb)
+    share = -(-high * edge.numerator // edge.denominator)
+    return bet_action(min(high, max(low, share)), verb)
 
 
 def canonical_numbers(text: str) -> str:
@@ -262,14 +301,84 @@ class ChipGame(State):
         return f"{who} share the win with {chips} each (the highest balance)"
 
 
+class PotBetGame(ChipGame):
+    """Each deal, every player in turn from the dealer's left bets against the pot, the
+    dealer last.  The game ends at once when a bet takes the whole pot, else after
+    ``max_rounds`` deals, when the pot is shared evenly and the odd chips are dropped.
+
+    A subclass keeps ``player`` (the seat whose turn it is), antes with
+    :meth:`open_deal` and calls :meth:`end_turn` when a turn is settled.
+    """
+
+    __slots__ = ("player",)
+
+    player: int
+
+    def open_deal(self) -> None:
+        """The ante: at the first deal, or at every deal with ``ante_each_deal``."""
+        if self.hand_number == 0 or self.options.ante_each_deal:
+            self.ante_all()
+
+    def end_turn(self, seat: int) -> bool:
+        """After ``seat``'s turn: True when the next player is to move (``player`` is set);
+        False when the pot is empty (the game is over) or the dealer had the last turn."""
+        self.to_move = ()
+        if self.pots[POT] == 0:
+            summary = f"{self.names[seat]} has taken the whole pot"
+            self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
+            self.end_game(self.decide_winners(), summary)
+            return False
+        if seat == self.dealer:
+            self.end_hand(f"The pot holds {plural(self.pots[POT], 'chip')}")
+            return False
+        self.player = (seat + 1) % self.players
+        return True
+
+    def bets(self) -> ActionRange:
+        """The bets open now: from the minimum (or the pot, when it holds less) to the pot."""
+        return bet_actions(*self.bet_range())
+
+    def bet_sizes(self) -> str:
+        """The bets open now in words: ``"1 to 9 chips"``, or ``"1 chip"``."""
+        low, high = self.bet_range()
+        return f"{low} to {high} chips" if low < high else plural(high, "chip")
+
+    def deal_info(self) -> dict[str, Any]:
+        """The table's info: which deal of how many (a finished deal waiting for the next
+        one is still the deal on the table) and the minimum bet."""
+        deal = len(self.results) if self.between_hands else self.hand_number + 1
+        return {"deal": f"{deal} of {self.options.max_rounds}", "min_bet": self.options.min_bet}
+
+    def game_over(self) -> bool:
+        return self.pots[POT] == 0 or len(self.results) >= self.options.max_rounds
+
+    def final_awards(self) -> None:
+        held = self.pots[POT]
+        if not held:
+            return
+        each = self.split_pot()
+        rest = held - each * self.players
+        dropped = f"; {plural(rest, 'odd chip')} dropped" if rest else ""
+        said = (
+            f"The pot of {held} is shared out: {plural(each, 'chip')} to each player{dropped}"
+            if each
+            else f"The pot of {held} is too small to share among {self.players}: it is dropped"
+        )
+        self.log("split", None, said, chips=each, dropped=rest)
+
+
 __all__ = [
     "POT",
     "ChipGame",
     "ChipOptions",
+    "PotBetGame",
+    "PotBetOptions",
     "bet_action",
     "bet_actions",
+    "bet_bounds",
     "bet_refusal",
     "bet_size",
     "canonical_numbers",
+    "edge_bet",
     "range_text",
 ]

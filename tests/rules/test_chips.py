@@ -209,3 +209,20 @@ def test_the_highest_balance_wins_and_equal_balances_share() -> None:
     st.end_game(st.decide_winners(), "stopped")
     assert st.outcome is not None and st.outcome.winners == (0, 1, 2)
     assert "share the win with 99 chips each" in st.outcome.summary
+
+
+def test_a_bet_is_sized_by_the_edge_within_the_bets_open() -> None:
+    import dataclasses
+    from fractions import Fraction
+
+    import cardlab
+    from cardlab.rules.chips import bet_bounds, edge_bet
+
+    obs = cardlab.Match("in_between", seed=1).observation(0)
+    ranged = dataclasses.replace(obs, legal=bet_actions(2, 40))
+    assert isinstance(ranged, Observation) and bet_bounds(ranged) == (2, 40)
+    assert edge_bet(ranged, Fraction(0)) == "bet 2", "no edge: the smallest bet"
+    assert edge_bet(ranged, Fraction(-1, 3)) == "bet 2"
+    assert edge_bet(ranged, Fraction(1, 4)) == "bet 10", "a quarter of the largest bet"
+    assert edge_bet(ranged, Fraction(1, 100)) == "bet 2", "rounded up, never below the least"
+    assert edge_bet(ranged, Fraction(1)) == "bet 40"
