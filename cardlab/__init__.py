@@ -28,7 +28,7 @@ from .core import (
     parse_cards,
 )
 from .games import games
-from .sim import simulate, winnability, winnability_summary
+from .sim import measured_winnability, simulate, winnability, winnability_summary
 
 __version__ = "0.1.0"
 
@@ -51,6 +51,7 @@ __all__ = [
     "Zone",
     "games",
     "load",
+    "measured_winnability",
     "parse_card",
     "parse_cards",
     "simulate",

@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from .core.chance import chance_rng
@@ -318,6 +319,24 @@ def winnability_summary(deals: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def measured_winnability(game: str | None = None) -> pd.DataFrame:
+    """The large measured runs shipped with the package (``cardlab/data/winnability.csv``).
+
+    One row per rule set, as :func:`winnability_summary` gives them, with ``game`` and the
+    heuristic bot's wins on the same deals (``bot_wins``, ``bot_rate``, ``bot_low``,
+    ``bot_high``); ``benchmarks/winnability.py`` writes the file.  ``game`` keeps that
+    game's rows.
+    """
+    import pandas as pd
+
+    path = files("cardlab") / "data" / "winnability.csv"
+    with path.open(encoding="utf-8") as fh:
+        table = pd.read_csv(fh, comment="#", keep_default_na=False)
+    if game is not None:
+        table = table[table["game"] == load(game).spec.name].reset_index(drop=True)
+    return table
 
 
 def _solitaires_with_solvers() -> list[Any]:

@@ -42,3 +42,30 @@ def test_each_module_docstring_carries_its_generated_options(spec: cardlab.core.
     assert "{options}" not in doc
     for row in spec.options_class.describe():
         assert f"{row['option']} = {row['default']!r}" in doc
+
+
+SOLVED = [spec for spec in GAMES if spec.solver is not None]
+
+
+@pytest.mark.parametrize("spec", SOLVED, ids=lambda s: s.name)
+def test_each_solitaire_page_shows_its_measured_winnability_from_the_data(
+    spec: cardlab.core.GameSpec,
+) -> None:
+    from cardlab.core.solver import wilson
+
+    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+    import pages
+
+    page = (ROOT / "docs" / "games" / f"{spec.name}.md").read_text(encoding="utf-8")
+    assert "<!-- winnability -->" in page, f"docs/games/{spec.name}.md shows no measured table"
+    rows = cardlab.measured_winnability(spec.name)
+    assert len(rows), f"cardlab/data/winnability.csv has no rows for {spec.name}"
+    table = pages.winnability_table(spec.name)
+    assert table.count("\n") == len(rows) + 2
+    for r in rows.itertuples():
+        assert r.won + r.lost + r.unknown == r.deals
+        assert r.min_rate == pytest.approx(r.won / r.deals, abs=1e-4)
+        assert (r.min_low, r.min_high) == pytest.approx(wilson(r.won, r.deals), abs=1e-4)
+        assert (r.bot_low, r.bot_high) == pytest.approx(wilson(r.bot_wins, r.deals), abs=1e-4)
+        assert r.bot_rate <= r.max_rate, "the bot cannot win a deal the solver proved lost"
+        assert f"| {r.deals:,} | {r.won:,} | {r.lost:,} | {r.unknown:,} |" in table

@@ -16,6 +16,8 @@
   ``docs/scripts/table_pictures.py``) before its first section; a missing one is reported.
 * ``<!-- options -->`` in a game page becomes that game's options table, generated from
   its Options dataclass; a game page without the marker is reported (fails ``--strict``).
+* ``<!-- winnability -->`` in a solitaire's page becomes the table of its measured
+  winnability (``cardlab.measured_winnability``, from ``cardlab/data/winnability.csv``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ _root: Path | None = None
 _published: list[str] = []
 GAMES_TABLE = "<!-- games-table -->"
 OPTIONS = "<!-- options -->"
+WINNABILITY = "<!-- winnability -->"
 
 
 def published_notebooks(nav: list[Any] | None) -> list[str]:
@@ -116,6 +119,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     if uri.startswith("games/") and uri.endswith(".md") and uri != "games/index.md":
         name = uri[len("games/") : -len(".md")]
         markdown = _picture(_options(markdown, name), name, Path(config.docs_dir))
+        if WINNABILITY in markdown:
+            markdown = markdown.replace(WINNABILITY, winnability_table(name))
     if GAMES_TABLE in markdown:
         from cardlab.games import markdown_table
 
@@ -147,3 +152,36 @@ def _options(markdown: str, name: str) -> str:
         log.warning("docs/games/%s.md has no %s marker for its options table", name, OPTIONS)
         return markdown
     return markdown.replace(OPTIONS, spec.options_class.markdown())
+
+
+def _pct(rate: float, low: float, high: float) -> str:
+    return f"{rate:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def winnability_table(name: str) -> str:
+    """The measured winnability of a solitaire's rule sets as a markdown table."""
+    from cardlab import measured_winnability
+
+    rows = measured_winnability(name)
+    if rows.empty:
+        log.warning("no measured winnability for %s: run benchmarks/winnability.py", name)
+        return ""
+    out = [
+        "| rules | deals | won | lost | unknown | can be won (unknown = lost) "
+        "| can be won (unknown = won) | heuristic bot wins | budget | solver deals/CPU-s |",
+        "| --- | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: |",
+    ]
+    for r in rows.itertuples():
+        text = str(r.rules)
+        rules = (
+            "defaults"
+            if text in ("", "default")
+            else ", ".join(f"`{x.strip()}`" for x in text.split(","))
+        )
+        out.append(
+            f"| {rules} | {r.deals:,} | {r.won:,} | {r.lost:,} | {r.unknown:,} "
+            f"| {_pct(r.min_rate, r.min_low, r.min_high)} "
+            f"| {_pct(r.max_rate, r.max_low, r.max_high)} "
+            f"| {_pct(r.bot_rate, r.bot_low, r.bot_high)} | {r.budget:,} | {r.deals_per_s:,.1f} |"
+        )
+    return "\n".join(out) + "\n"
