@@ -45,7 +45,7 @@ window.__cardlab.default.render({{ model, el: document.getElementById("el") }});
 
 
 def mid_hand_view(name: str, seed: int = 7) -> dict[str, object]:
-    """South's view halfway through the first hand, bots playing every seat."""
+    """Seat 0's view halfway through the first hand, bots playing every seat."""
     from cardlab import Match
     from cardlab.widgets.view import build_view, log_start
 
@@ -54,14 +54,23 @@ def mid_hand_view(name: str, seed: int = 7) -> dict[str, object]:
     m = Match(name, seed=seed, agents="heuristic", hands=1)
     m.run(max_steps=max(1, probe.step_count // 2))
     st = m.state
+    obs = st.observation(0)
+    chances = st.game.spec.odds
+    # a game that gives odds is shown with its odds panel switched on
+    odds = (
+        {"on": True, "seat": 0, "lines": [[k, float(p)] for k, p in chances(obs).items()]}
+        if chances is not None
+        else None
+    )
     return build_view(
         st,
-        st.observation(0),
+        obs,
         human=0,
         step=m.step_count,
         total=m.step_count,
         show_result=False,
         event_steps=m.event_steps(log_start(st, False)),
+        odds=odds,
     )
 
 
