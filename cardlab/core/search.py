@@ -161,6 +161,8 @@ class SearchAgent(Agent):
         c = self.exploration
         policy = self._policy(game)
         root = _Node(-1)
+        # the rule of thumb's move is tried first at the root, so it is always measured
+        own = self._rule_of_thumb(game, obs)
         bounds = [math.inf, -math.inf]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         count = failed = 0
@@ -217,7 +219,7 @@ class SearchAgent(Agent):
                     if v > best_v:
                         best_v, best, best_act = v, ch, a
                 if fresh:
-                    a = fresh[rng.randrange(len(fresh))]
+                    a = own if node is root and own in fresh else fresh[rng.randrange(len(fresh))]
                     best = children[a] = _Node(mover)
                     best.avail = 1
                     best_act = a
@@ -250,34 +252,31 @@ class SearchAgent(Agent):
             if a not in root.children:
                 values.append(MoveValue(a, 0, 0.0, 0.0))
         self.unsampled = not root.children
-        if self.unsampled:
-            values = self._keep_heuristic(game, obs, values, always=True)
-        elif self.margin and self.rollout == "heuristic":
-            values = self._keep_heuristic(game, obs, values)
+        if own is not None and (self.unsampled or (self.margin and self.rollout == "heuristic")):
+            values = self._keep(own, values, always=self.unsampled)
         self.last = values
         return values
 
-    def _keep_heuristic(
-        self, game: Game, obs: Observation, values: list[MoveValue], always: bool = False
-    ) -> list[MoveValue]:
-        """Put the heuristic bot's move first unless the search's favourite beat it by
-        ``margin`` standard errors: sampled worlds are noisy, and a rule of thumb is
+    def _rule_of_thumb(self, game: Game, obs: Observation) -> Action | None:
+        """The heuristic bot's move here (None for a game without one)."""
+        bot_class = game.spec.bots.get("heuristic")
+        if bot_class is None:
+            return None
+        return bot_class(obs.seat if obs.seat is not None else 0, self.seed).act(obs)
+
+    def _keep(self, own: Action, values: list[MoveValue], always: bool) -> list[MoveValue]:
+        """Put the heuristic bot's move ``own`` first unless the search's favourite beat it
+        by ``margin`` standard errors: sampled worlds are noisy, and a rule of thumb is
         worth keeping until the search has shown it a better move (``always``: no world
         could be sampled, so nothing was searched)."""
-        bot_class = game.spec.bots.get("heuristic")
-        if bot_class is None or not values:
-            return values
-        own = bot_class(obs.seat if obs.seat is not None else 0, self.seed).act(obs)
-        best = values[0]
+        best = values[0] if values else None
         mine = next((v for v in values if v.action == own), None)
-        if always and mine is not None:
-            self.kept = own
-            return [mine, *(v for v in values if v is not mine)]
-        if mine is None or mine is best or not mine.visits:
+        if mine is None or mine is best:
             return values
-        gap = best.value - mine.value
-        if gap > self.margin * math.hypot(best.error, mine.error):
-            return values
+        if not always and best is not None:
+            gap = best.value - mine.value
+            if gap > self.margin * math.hypot(best.error, mine.error):
+                return values
         self.kept = own
         return [mine, *(v for v in values if v is not mine)]
 
