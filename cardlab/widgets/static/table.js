@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 a4fd52ce6e5294ca7ee6bc8d474cc852a7a6428e6fdd8eeacb877b274ad661a3) */
+/* cardlab card table, bundled from widgets/src (sources sha256 30049e23cb6f58ebbe149572e3c7b98fa6f4c812c3dd4949648c9aee8344fce7) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
