@@ -37,6 +37,9 @@ VIEWPOINTS = ("spectator", "teacher")
 class Table(anywidget.AnyWidget):
     """A card table for ``game_or_match`` with you at ``seat`` and bots elsewhere.
 
+    In games whose ``GameSpec`` gives odds, an **Odds** switch (``table.show_odds``) shows
+    the exact chances for the seat in view (for the teacher's view, the seat to move).
+
     Parameters
     ----------
     game_or_match : a game name, a :class:`Game` or a :class:`Match` to show
@@ -47,9 +50,6 @@ class Table(anywidget.AnyWidget):
     viewpoint : a seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
     hint_bot : the bot behind the Hint button (``"heuristic"``, or ``"search"``, …)
     **options : game options (new matches only), e.g. ``hands=1``
-
-    In games whose ``GameSpec`` gives odds, an **Odds** switch (``table.show_odds``) shows
-    the exact chances for the seat in view (for the teacher's view, the seat to move).
     """
 
     # Bundled from the ES modules in the repository's widgets/ folder (``make widget``).
