@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import pandas as pd
@@ -1324,30 +1325,40 @@ def _between_winners(state: State, question: str) -> Exercise:
     )
 
 
-def _between_bet(state: State, question: str) -> Exercise:
-    from fractions import Fraction
-
-    o, _, obs = _between_odds(state)
-    wins, n = int(o.win * o.unseen), o.unseen
-    pot = obs.pots[0].chips
-    good = o.win > Fraction(1, 2)
+def _min_or_pot(
+    question: str, win: Fraction, counted: str, pot: int, hint: str, mistake: str, aside: str = ""
+) -> Exercise:
+    """Bet the minimum or the whole pot at even money, given the chance ``win`` of winning
+    (``counted`` says how it was counted, such as "12 of the 44 unseen cards win";
+    ``aside`` follows the comparison with half)."""
+    good = win > Fraction(1, 2)
     answer = "the whole pot" if good else "the minimum"
     other = "the minimum" if good else "the whole pot"
-    per = abs(2 * o.win - 1)
+    per = abs(2 * win - 1)
     sign = "gains" if good else "loses"
     return ChoiceExercise(
         question,
         answer,
         ["the minimum", "the whole pot"],
-        hint="a bet wins or loses its size at even money: is winning more likely than losing?",
-        why=f"{wins} of the {n} unseen cards win, {'more' if good else 'less'} than half: each "
-        f"chip bet {sign} {per.numerator}/{per.denominator} of a chip on average, so "
+        hint=hint,
+        why=f"{counted}, {'more' if good else 'less'} than half{aside}: each chip bet {sign} "
+        f"{per.numerator}/{per.denominator} of a chip on average, so "
         f"{'the more' if good else 'the less'} the better (the pot holds {pot})",
         typical=other,
-        mistakes={
-            other: "compare the winning cards with half of the cards still unseen: that "
-            "decides whether each chip bet gains or loses on average"
-        },
+        mistakes={other: mistake},
+    )
+
+
+def _between_bet(state: State, question: str) -> Exercise:
+    o, _, obs = _between_odds(state)
+    return _min_or_pot(
+        question,
+        o.win,
+        f"{int(o.win * o.unseen)} of the {o.unseen} unseen cards win",
+        obs.pots[0].chips,
+        hint="a bet wins or loses its size at even money: is winning more likely than losing?",
+        mistake="compare the winning cards with half of the cards still unseen: that "
+        "decides whether each chip bet gains or loses on average",
     )
 
 
@@ -1441,8 +1452,6 @@ def _between_north_balance(state: State) -> Exercise:
 
 @lesson("in-between/break-even")
 def _between_break_even() -> Exercise:
-    from fractions import Fraction
-
     from .core.cards import CARDS
     from .games.in_between import odds
 
@@ -1859,17 +1868,10 @@ def _red_dog_beats(state: State, question: str) -> Exercise:
 
 
 def _red_dog_bet(state: State, question: str) -> Exercise:
-    from fractions import Fraction
-
     from .games.red_dog import odds
 
     o, _, obs = _red_dog_turn(state)
-    pot = obs.pots[0].chips
     good = o.win > Fraction(1, 2)
-    answer = "the whole pot" if good else "the minimum"
-    other = "the minimum" if good else "the whole pot"
-    per = abs(2 * o.win - 1)
-    sign = "gains" if good else "loses"
     blind = odds(obs.zone("hand", obs.viewer).faces)
     flips = (blind.win > Fraction(1, 2)) != good
     told = (
@@ -1878,23 +1880,18 @@ def _red_dog_bet(state: State, question: str) -> Exercise:
         if flips
         else ""
     )
-    return ChoiceExercise(
+    return _min_or_pot(
         question,
-        answer,
-        ["the minimum", "the whole pot"],
+        o.win,
+        f"{o.wins} of the {o.unseen} unseen cards lose to the hand",
+        obs.pots[0].chips,
         hint="a bet wins or loses its size at even money: is winning more likely than losing, "
         "counting only the cards you have not seen?",
-        why=f"{o.wins} of the {o.unseen} unseen cards lose to the hand, "
-        f"{'more' if good else 'less'} than half{told}: each chip bet {sign} "
-        f"{per.numerator}/{per.denominator} of a chip on average, so "
-        f"{'the more' if good else 'the less'} the better (the pot holds {pot})",
-        typical=other,
-        mistakes={
-            other: "compare the cards your hand beats with half of the cards you have not "
-            "seen: the cards showing are out, and that can tip the balance"
-            if flips
-            else "compare the cards your hand beats with half of the cards you have not seen"
-        },
+        mistake="compare the cards your hand beats with half of the cards you have not "
+        "seen: the cards showing are out, and that can tip the balance"
+        if flips
+        else "compare the cards your hand beats with half of the cards you have not seen",
+        aside=told,
     )
 
 

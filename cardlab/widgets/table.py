@@ -422,8 +422,7 @@ class Table(anywidget.AnyWidget):
     def _odds(self) -> dict[str, Any] | None:
         """The odds panel: None where the game gives no odds; else whether it is on, and
         the chances for the seat in view (for the teacher's view, the seat to move)."""
-        fn = self._match.game.spec.odds
-        if fn is None:
+        if self._match.game.spec.odds is None:
             return None
         if not self.show_odds:
             return {"on": False, "seat": None, "lines": []}
@@ -432,8 +431,8 @@ class Table(anywidget.AnyWidget):
         seat: int | None = viewer if isinstance(viewer, int) else None
         if viewer == "teacher":
             seat = st.to_move[0] if st.to_move else self._seat
-        obs = st.observation(seat if seat is not None else "spectator")
-        lines = [[label, float(p)] for label, p in fn(obs).items()]
+        chances = self._match.odds(seat if seat is not None else "spectator")
+        lines = [[label, float(p)] for label, p in chances.items()]
         return {"on": True, "seat": seat, "lines": lines}
 
     @traitlets.observe("show_odds")
