@@ -37,6 +37,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
 from .actions import Action, CardActions
+from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
 from .errors import CardlabError, IllegalActionError
@@ -55,9 +56,20 @@ Current = int | Literal["chance", "simultaneous"] | None
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
 
-# Shared, never copied: values that cannot change, and CardActions, a look-up table whose
-# cache only ever fills with the same interned actions.
-for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
+# Shared, never copied: values that cannot change (cards are interned), and CardActions, a
+# look-up table whose cache only ever fills with the same interned actions.
+for _t in (
+    Card,
+    Event,
+    ScoreLine,
+    HandResult,
+    Outcome,
+    Phase,
+    Game,
+    ChanceStep,
+    Action,
+    CardActions,
+):
     immutable(_t)
 immutable(View)
 
