@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toys import TOYS
 
 import cardlab
 from cardlab.core.match import Match
@@ -15,9 +16,15 @@ from cardlab.core.search import SearchAgent, describe
 from cardlab.games import GAMES
 from cardlab.rules.worlds import sample_without_backs
 
-NAMES = [spec.name for spec in GAMES]
+# the bundled games and the toys (partnerships, a no-winner race, a wide decision)
+NAMES = [spec.name for spec in (*GAMES, *TOYS)]
 # other table sizes, so every sampler meets more than its default layout
-SIZES = [(name, None) for name in NAMES] + [("foresight", 5), ("heartburn", 3), ("heartburn", 6)]
+SIZES = [(name, None) for name in NAMES] + [
+    ("foresight", 5),
+    ("heartburn", 3),
+    ("heartburn", 6),
+    ("toy_partners", 2),
+]
 
 
 def positions(name: str, players: int | None, seed: int, every: float = 0.2):
