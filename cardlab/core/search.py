@@ -62,8 +62,10 @@ DEFAULT_ITERATIONS = 100
 DEFAULT_ROLLOUT = "heuristic"
 #: Failed world samples after which a search with no more worlds than failures gives up.
 UNSAMPLED = 8
-#: Positions with more legal moves than this are widened progressively.
-DEFAULT_WIDE = 24
+#: Positions with more legal moves than this are widened progressively (below it every
+#: move is tried once before any is tried twice; among the bundled games only Foresight's
+#: bids, up to 1,140, pass it).
+DEFAULT_WIDE = 64
 #: The exponent of progressive widening: a node visited n times tries 1 + 2·n^this moves.
 DEFAULT_WIDENING = 0.5
 #: Random draws for a move not yet in a wide node's tree before its known moves are used.
