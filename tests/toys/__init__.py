@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from cardlab.core.spec import GameSpec
 
-from . import snake
+from . import snake, standoff
 
-TOYS: list[GameSpec] = [snake.GAME]
+TOYS: list[GameSpec] = [snake.GAME, standoff.GAME]
 
 __all__ = ["TOYS"]
