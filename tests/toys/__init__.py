@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from cardlab.core.spec import GameSpec
 
-from . import snake, standoff
+from . import snake, standoff, vault
 
-TOYS: list[GameSpec] = [snake.GAME, standoff.GAME]
+TOYS: list[GameSpec] = [snake.GAME, standoff.GAME, vault.GAME]
 
 __all__ = ["TOYS"]
