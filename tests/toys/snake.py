@@ -31,7 +31,14 @@ from cardlab.core.registry import register
 from cardlab.core.spec import Game, GameSpec, TableLayout
 from cardlab.core.state import State
 from cardlab.rules.deals import DealRule, each_seat, pile
-from cardlab.rules.staged import Pick, Selection, Staged, plan_step, whole_hand
+from cardlab.rules.staged import (
+    Pick,
+    Selection,
+    Staged,
+    plan_step,
+    selection_steps,
+    whole_hand,
+)
 from cardlab.rules.worlds import bits, mask_of, resume, retry
 
 POINTS = (0, 1, 3, 5, 7)
@@ -331,7 +338,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     world.turns = int(obs.info["turn"]) - 1
     world.to_move = obs.to_move
     world.phase = world.TURN
-    for act in obs.info.get("selection", {}).get("steps", ()):
+    for act in selection_steps(obs) or ():  # the lay being built, step by step
         world.apply(act, me)
     return world
 
