@@ -446,7 +446,7 @@ class Staged:
         }
 
 
-# ---------------------------------------------------------------- helpers for bots
+# ------------------------------------------------------------------------ for bots
 def selection_steps(obs: Observation) -> tuple[str, ...] | None:
     """The viewer's picks so far, or None when it is building no move."""
     sel = obs.info.get(SELECTION)
