@@ -34,12 +34,19 @@ from typing import Any, ClassVar, Final, Literal
 from .actions import Action, CardActions
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
-from .errors import CardlabError, IllegalActionError
+from .errors import IllegalActionError, SeatError
 from .events import TEACHER, Event, Viewer, event
 from .observation import Observation, Pot, SeatView, Team, Zone
 from .outcome import HandResult, Outcome, ScoreLine, points_of
 from .phases import DEAL, OVER, Phase
-from .refusals import canonical_text, generic_reason, plural, seat_problem
+from .refusals import (
+    action_problem,
+    canonical_text,
+    generic_reason,
+    plural,
+    refused_text,
+    seat_problem,
+)
 from .spec import Game, GameSpec, seat_names
 from .view import View, normalise_viewer
 
@@ -55,10 +62,6 @@ _STALE: Final[Any] = object()
 for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
     immutable(_t)
 immutable(View)
-
-
-class SeatError(CardlabError, ValueError):
-    """A seat that is not a seat of this game (a float, a bool, a number out of range)."""
 
 
 class State:
@@ -246,10 +249,12 @@ class State:
             handler = self.phase.apply
             handler(self, act, seat)
             return act
-        if not isinstance(act, str):
-            raise IllegalActionError(
-                repr(act), f"an action is text such as 'play QS', not a {type(act).__name__}"
-            )
+        # The input itself first, before any of it is read (a huge paste costs nothing).
+        problem = action_problem(act)
+        if not problem and seat is not None:
+            problem = seat_problem(seat, self.players)
+        if problem:
+            raise IllegalActionError(refused_text(act), problem)
         if self.terminal:
             raise IllegalActionError(str(act), "the game is over")
         step = self.chance
@@ -274,10 +279,6 @@ class State:
                     f"(one of {', '.join(map(str, self.to_move))})",
                 )
             seat = self.to_move[0]
-        else:
-            problem = seat_problem(seat, self.players)
-            if problem:
-                raise IllegalActionError(str(act), problem)
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
@@ -309,8 +310,13 @@ class State:
         return self.phase.why(self, act, seat)
 
     def explain(self, act: str, seat: int | None = None) -> str:
-        """Why an action is illegal now, or ``"legal"``."""
-        if seat is None:
+        """Why an action is illegal now, or ``"legal"``.
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        if seat is not None:
+            self.check_seat(seat)
+        else:
             if len(self.to_move) != 1:
                 return "several seats choose at once now; name the seat"
             seat = self.to_move[0]
@@ -321,7 +327,11 @@ class State:
         return "legal"
 
     def prompt(self, seat: int) -> str:
-        """What ``seat`` is asked to do now, in plain words ("" when not its turn)."""
+        """What ``seat`` is asked to do now, in plain words ("" when not its turn).
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        self.check_seat(seat)
         if seat not in self.to_move or self.chance is not None or self.terminal:
             return ""
         return self.phase.ask(self, seat)

@@ -102,7 +102,7 @@ from ..core.events import Event, event
 from ..core.observation import Back, Observation, Peek, Zone
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
-from ..core.refusals import ascii_int, canonical_text, plural
+from ..core.refusals import ascii_int, canonical_text, number_problem, plural
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.deals import DealRule, each_seat, pile
@@ -277,8 +277,10 @@ class ForesightState(HoleTrickGame):
     def _bid_why(self, act: Action, seat: int) -> str:
         if act.verb != "bid":
             return ""
-        if len(act.args) != 3 or any(ascii_int(w) is None for w in act.args):
-            return "a bid is three whole numbers written with the digits 0-9, e.g. 'bid 3 4 5'"
+        bad = next((w for w in act.args if ascii_int(w) is None), None)
+        if len(act.args) != 3 or bad is not None:
+            said = "a bid is three whole numbers written with the digits 0-9, e.g. 'bid 3 4 5'"
+            return f"{number_problem(bad)}: {said}" if bad is not None else said
         return f"each number of a bid must be from 0 to {self.tricks} (the tricks in a hand)"
 
     def _bid(self, act: Action, seat: int) -> None:

@@ -92,7 +92,7 @@ from ..core.phases import Phase
 from ..core.refusals import plural
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
-from ..rules.chips import ChipGame, bet_refusal, canonical_numbers
+from ..rules.chips import ChipGame, bet_refusal
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.worlds import WorldError, assign, bits, replay, resume, retry
 
@@ -614,9 +614,6 @@ class NewmarketState(ChipGame):
             f"a run starts with the lowest card you hold of its suit: your lowest "
             f"{SUIT_NAMES[c.suit][:-1]} is {low.text}"
         )
-
-    def canonical(self, text: str) -> str:
-        return canonical_numbers(super().canonical(text))
 
     # ------------------------------------------------------------- prompts
     def _widow_prompt(self, seat: int) -> str:

@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action, ActionRange, action
 from ..core.observation import Observation, Pot, Team, Zone
 from ..core.options import DealerOptions, option
-from ..core.refusals import ascii_int, plural
+from ..core.refusals import ascii_int, number_problem, plural
 from ..core.state import State
 from ..core.view import View
 
@@ -121,7 +121,7 @@ def bet_refusal(act: str, low: int, high: int, bound: str = "", verb: str = "bet
         return f"a {verb} names one number of chips ('{verb} {low}'): {allowed}"
     chips = ascii_int(words[1])
     if chips is None:
-        return f"{words[1]!r} is not a whole number of chips: {allowed}"
+        return f"{number_problem(words[1], 'a whole number of chips')}: {allowed}"
     if chips < low or chips > high:
         return allowed
     return ""
@@ -144,16 +144,6 @@ def edge_bet(obs: Observation, edge: Fraction, verb: str = "bet") -> Action:
         return bet_action(low, verb)
     share = -(-high * edge.numerator // edge.denominator)
     return bet_action(min(high, max(low, share)), verb)
-
-
-def canonical_numbers(text: str) -> str:
-    """Whole numbers written with leading zeros read as plain numbers (``bet 05``)."""
-    words = text.split()
-    out = []
-    for w in words:
-        n = ascii_int(w)
-        out.append(str(n) if n is not None else w)
-    return " ".join(out)
 
 
 # ------------------------------------------------------------------------ state
@@ -287,9 +277,6 @@ class ChipGame(State):
         seats = tuple(replace(sv, chips=chips[s]) for s, sv in enumerate(obs.seats))
         return replace(obs, seats=seats)
 
-    def canonical(self, text: str) -> str:
-        return canonical_numbers(super().canonical(text))
-
     # ------------------------------------------------------------------ end
     def outcome_text(self, winners: tuple[int, ...]) -> str:
         if not winners:
@@ -378,7 +365,6 @@ __all__ = [
     "bet_bounds",
     "bet_refusal",
     "bet_size",
-    "canonical_numbers",
     "edge_bet",
     "range_text",
 ]
