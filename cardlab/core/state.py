@@ -401,7 +401,15 @@ class State:
         self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
         self._close(summary)
         limit = self.game.options.hands
-        if len(self.results) >= limit if limit is not None else self.game_over():
+        # A game's cap (option ``max_hands``) stops a game whose target stays out of reach.
+        cap: int | None = getattr(self.game.options, "max_hands", None)
+        capped = False
+        if limit is not None:
+            over = len(self.results) >= limit
+        else:
+            over = self.game_over()
+            capped = not over and cap is not None and len(self.results) >= cap
+        if over or capped:
             self.final_awards()
             if self.pending:
                 # End-of-game awards join the last hand's result, so totals still add up.
@@ -409,7 +417,8 @@ class State:
                 lines = last.lines + tuple(self.pending)
                 self.pending = []
                 self.results[-1] = last._replace(lines=lines, points=points_of(lines, self.players))
-            self._finish(self.decide_winners())
+            why = f"The game stops at its cap of {plural(cap, 'hand')}" if cap and capped else ""
+            self._finish(self.decide_winners(), why)
             return
         self.hand_number += 1
         if self.dealer >= 0:

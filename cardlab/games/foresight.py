@@ -72,8 +72,13 @@ Decided here, where the texts are silent:
 * The leader may also decline the exchange (``skip``).
 * A hole card may be led.
 * Bids are written with their numbers in increasing order (``bid 3 4 5``); typed in any
-  order they are accepted and sorted.  Numbers are written with the digits 0-9 only.
+  order they are accepted and sorted.  Numbers are written plainly: the digits 0-9, no
+  leading zero.
 * With ``hands=N`` exactly N hands are played and the highest total wins (ties share).
+* ``max_hands`` (default 100) stops a game nobody has won, and the highest total wins
+  (ties share), as with ``hands``.  A game takes 3 to 13 hands (20 at most in our
+  measurements, with bots playing at random), so the cap only ends one whose target
+  is out of reach.
 * Explicit deals give each seat's hand and hole separately, plus the trump indicator and
   the cards left out: ``game.deal(hands, holes, trump="5H", out=...)``.  The deal lists
   the indicator, then seat by seat the hole then the hand, then the left-over cards.
@@ -176,6 +181,7 @@ def bid_points(bid: Sequence[int], tricks: int) -> int:
 
 @dataclass(frozen=True)
 class ForesightOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight+joker",)
     deck: str = option(
         "foresight+joker",
@@ -187,6 +193,14 @@ class ForesightOptions(DealerOptions):
         "the points a player needs (with a bid number hit in the same hand) to win; "
         "None: 21, 26 or 31 for 3, 4 or 5 players",
         min=1,
+        max=310,
+    )
+    max_hands: int = option(
+        100,
+        "the game stops after this many hands if nobody has won; the highest total then "
+        "wins, bid hit or not",
+        min=1,
+        max=10_000,
     )
 
 

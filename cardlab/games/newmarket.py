@@ -170,12 +170,18 @@ def pay_label(name: str) -> str:
 # --------------------------------------------------------------------- options
 @dataclass(frozen=True)
 class NewmarketOptions(DealerOptions):
+    cap: ClassVar[str] = "deals"
     starting_chips: int = option(
-        50, "chips each player starts with (a balance may go below zero)", min=0
+        50, "chips each player starts with (a balance may go below zero)", min=0, max=1_000_000
     )
-    ante: int = option(1, "chips each player puts on each pay card before every deal", min=1)
+    ante: int = option(
+        1, "chips each player puts on each pay card before every deal", min=1, max=1_000
+    )
     deals: int | None = option(
-        None, "how many deals the game lasts (None: two per player, so everyone deals twice)", min=1
+        None,
+        "how many deals the game lasts (None: two per player, so everyone deals twice)",
+        min=1,
+        max=1_000,
     )
     widow: str = option(
         "auction",

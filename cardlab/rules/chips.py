@@ -52,19 +52,22 @@ class ChipOptions(DealerOptions):
     """The options every chip game shares: the stake, the ante and the smallest bet."""
 
     starting_chips: int = option(
-        100, "chips each player starts with (a balance may go below zero)", min=0
+        100, "chips each player starts with (a balance may go below zero)", min=0, max=1_000_000
     )
-    ante: int = option(1, "chips each player puts into the pot when it is opened", min=1)
+    ante: int = option(1, "chips each player puts into the pot when it is opened", min=1, max=1_000)
     min_bet: int = option(
         1,
         "the smallest bet (a pot holding less than this takes any bet up to what it holds)",
         min=1,
+        max=1_000,
     )
 
 
 @dataclass(frozen=True)
 class PotBetOptions(ChipOptions):
     """The options of games where each player in turn bets against one pot."""
+
+    cap: ClassVar[str] = "max_rounds"
 
     ante_each_deal: bool = option(
         False, "everyone antes at every deal, not only at the start of the game"
@@ -74,6 +77,7 @@ class PotBetOptions(ChipOptions):
         "the game ends after this many deals; the pot is then split evenly and the odd "
         "chips are dropped",
         min=1,
+        max=1_000,
     )
 
 
