@@ -226,8 +226,8 @@ class Replay:
         n = len(self.actions)
         if step is None:
             step = n
-        if not isinstance(step, int) or not 0 <= step <= n:
-            raise ReplayError(f"step must be between 0 and {n}, got {step!r}")
+        if type(step) is not int or not 0 <= step <= n:
+            raise ReplayError(f"step must be a whole number from 0 to {n}, not {quote(step)}")
         state = self.make_game().new_state()
         for i, (seat, text) in enumerate(self.actions[:step]):
             _apply_step(state, i, seat, text)

@@ -155,6 +155,13 @@ def test_an_oversized_replay_is_refused_before_it_is_parsed(
         Replay.load(path)
 
 
+@pytest.mark.parametrize("step", [True, 1.0, "1", -1, 10**5_000], ids=quote)
+def test_a_replay_step_is_a_whole_number_in_range(step: Any) -> None:
+    replay = Replay.from_json(replay_text())
+    with pytest.raises(ReplayError, match="step must be a whole number from 0 to"):
+        replay.state_at(step)
+
+
 def test_a_replay_refuses_a_format_version_that_is_not_an_int() -> None:
     with pytest.raises(ReplayError, match=r"unsupported replay format_version 1\.0"):
         Replay.from_json(replay_text(format_version=1.0))
