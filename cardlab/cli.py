@@ -43,6 +43,8 @@ Type one of:
   a number          the action with that number in the list
   an action         e.g. 'play Q♠' or 'play qs' (any case; suit letters or symbols)
   a card            e.g. 'qs' or '10h', when exactly one legal action uses that card
+  done/back/cancel  a move built step by step: make it, take back the last step, or
+                    drop it (nothing changes until 'done')
   undo              go back to your previous decision (the bots' moves since are undone)
   score             the scores and the last hand's breakdown
   table             show the table and your actions again
@@ -313,7 +315,9 @@ class _Session:
         results = self.state.results
         lines = []
         for e in events[self.events_shown :]:
-            lines.append(e.text_for(self.seat))
+            text = e.text_for(self.seat)
+            if text:  # a private event of another seat: not even its existence is told
+                lines.append(text)
             if e.kind == "hand_over" and self.results_shown < len(results):
                 self.say_events(lines)
                 lines = []
@@ -649,7 +653,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     events: list[Event] = state.events
     lines: list[str] = []
     for e in events:
-        lines.append(e.text_for(viewer))
+        text = e.text_for(viewer)
+        if text:
+            lines.append(text)
         if e.kind == "hand_over" and k < len(results):
             for line in collapse(lines):
                 print(f"  {line}", file=out)

@@ -494,8 +494,11 @@ class State:
         if v == TEACHER:
             history = tuple(events[start:])
         else:
+            # An event with no public wording is private: others do not learn it happened.
             history = tuple(
-                e if e.secret is None and not e.hidden else e.seen_by(v) for e in events[start:]
+                e if e.secret is None and not e.hidden else e.seen_by(v)
+                for e in events[start:]
+                if e.text or v in e.audience
             )
         return Observation(
             game=self.game.spec.name,
