@@ -227,7 +227,7 @@ class Replay:
         if step is None:
             step = n
         if type(step) is not int or not 0 <= step <= n:
-            raise ReplayError(f"step must be a whole number from 0 to {n}, not {quote(step)}")
+            raise ReplayError(f"step must be a whole number between 0 and {n}, not {quote(step)}")
         state = self.make_game().new_state()
         for i, (seat, text) in enumerate(self.actions[:step]):
             _apply_step(state, i, seat, text)

@@ -158,7 +158,7 @@ def test_an_oversized_replay_is_refused_before_it_is_parsed(
 @pytest.mark.parametrize("step", [True, 1.0, "1", -1, 10**5_000], ids=quote)
 def test_a_replay_step_is_a_whole_number_in_range(step: Any) -> None:
     replay = Replay.from_json(replay_text())
-    with pytest.raises(ReplayError, match="step must be a whole number from 0 to"):
+    with pytest.raises(ReplayError, match="step must be a whole number between 0 and"):
         replay.state_at(step)
 
 
