@@ -21,6 +21,7 @@ from .core.errors import CardlabError, IllegalActionError
 from .core.events import Event
 from .core.match import AgentSpec, Match
 from .core.outcome import HandResult
+from .core.quoting import quote
 from .core.refusals import ascii_int
 from .core.registry import get_spec, load
 from .core.replay import Replay
@@ -60,6 +61,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > 300:  # argparse quotes a bad value whole: keep the line short
+            message = message[:300] + "…"
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -94,7 +97,7 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise UsageError(f"option {item!r} must be written name=value, e.g. hands=1")
+            raise UsageError(f"option {quote(item)} must be written name=value, e.g. hands=1")
         out[key] = parse_value(value)
     return out
 
@@ -119,7 +122,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     else:
         given = [b.strip() for b in text.split(",")]
         if any(not b for b in given):
-            raise UsageError(f"--bots {text!r} has an empty name")
+            raise UsageError(f"--bots {quote(text)} has an empty name")
         others = players - (1 if human is not None else 0)
         if len(given) == 1:
             names = given * players
@@ -135,7 +138,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     for s, b in enumerate(names):
         if s != human and b not in known:
             raise UsageError(
-                f"unknown bot {b!r} for {spec.title}; choose one of {', '.join(known)}"
+                f"unknown bot {quote(b)} for {spec.title}; choose one of {', '.join(known)}"
             )
     return names
 
@@ -413,7 +416,7 @@ class _Session:
         if k is not None:
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            self.say(f"There is no action {k}: choose a number from 1 to {len(legal)}.")
+            self.say(f"There is no action {quote(k)}: choose a number from 1 to {len(legal)}.")
             return None
         words = text.split()
         if len(words) == 1:
@@ -538,7 +541,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     game = load(args.game, args.players, **parse_options(args.option))
     spec = game.spec
     if not 0 <= args.seat < game.players:
-        raise UsageError(f"--seat must be a seat from 0 to {game.players - 1}, not {args.seat}")
+        raise UsageError(
+            f"--seat must be a seat from 0 to {game.players - 1}, not {quote(args.seat)}"
+        )
     names = parse_bots(args.bots, spec, game.players, args.seat)
     agents: dict[int, AgentSpec] = {s: b for s, b in enumerate(names) if s != args.seat}
     match = Match(game, seed=_seed(args.seed), agents=agents)
@@ -576,9 +581,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     game = load(args.game, args.players, **parse_options(args.option))
     if args.n < 0:
-        raise UsageError(f"-n must be a number of games ≥ 0, not {args.n}")
+        raise UsageError(f"-n must be a number of games ≥ 0, not {quote(args.n)}")
     if args.processes < 0:
-        raise UsageError(f"--processes must be ≥ 0, not {args.processes}")
+        raise UsageError(f"--processes must be ≥ 0, not {quote(args.processes)}")
     bots = parse_bots(args.bots, game.spec, game.players, None)
     seed = _seed(args.seed)
     seed = 0 if seed is None else seed
@@ -666,10 +671,11 @@ def _viewpoint(text: str, players: int) -> int | str:
         seat = int(t)
     except ValueError:
         raise UsageError(
-            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', not {text!r}"
+            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', "
+            f"not {quote(text)}"
         ) from None
     if not 0 <= seat < players:
-        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {seat}")
+        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {quote(seat)}")
     return seat
 
 
@@ -679,7 +685,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     total = len(replay)
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
-        raise UsageError(f"--step must be between 0 and {total}, got {step}")
+        raise UsageError(f"--step must be between 0 and {total}, got {quote(step)}")
     viewer = _viewpoint(args.viewpoint, replay.players)
     state = replay.state_at(step)
     names = state.names
