@@ -35,8 +35,9 @@ HAND = 4
 
 @dataclass(frozen=True)
 class PartnersOptions(DealerOptions):
-    target: int = option(20, "a side reaching this total ends the game", min=1)
-    max_hands: int = option(6, "the game ends after this many hands at most", min=1)
+    cap: ClassVar[str] = "max_hands"
+    target: int = option(20, "a side reaching this total ends the game", min=1, max=1_000)
+    max_hands: int = option(6, "the game ends after this many hands at most", min=1, max=100)
 
 
 def _legal(state: PartnersState, seat: int) -> tuple[Action, ...]:

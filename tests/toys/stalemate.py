@@ -43,8 +43,11 @@ def value(card: Card) -> int:
 
 @dataclass(frozen=True)
 class StalemateOptions(DealerOptions):
-    target: int = option(21, "a row totalling exactly this wins", min=5)
-    max_turns: int = option(60, "the game ends with no winner after this many turns", min=1)
+    cap: ClassVar[str] = "max_turns"
+    target: int = option(21, "a row totalling exactly this wins", min=5, max=100)
+    max_turns: int = option(
+        60, "the game ends with no winner after this many turns", min=1, max=1_000
+    )
 
 
 def _legal(state: StalemateState, seat: int) -> tuple[Action, ...]:
