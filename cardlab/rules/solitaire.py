@@ -53,7 +53,7 @@ Frozen Novelty
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final
 
 from ..core.actions import Action, action
@@ -277,6 +277,17 @@ class SolitaireGame(State):
         return super().sample_chance(rng)
 
 
+def best_move(actions: Iterable[Action], score: Callable[[Action], int | None]) -> Action:
+    """The action ``score`` rates highest, the first among equals; ``stop`` when it rates
+    none (``None``: never this one).  A patience bot's choice of a move."""
+    best: tuple[int, Action] | None = None
+    for a in actions:
+        value = score(a)
+        if value is not None and (best is None or value > best[0]):
+            best = (value, a)
+    return best[1] if best is not None else STOP
+
+
 # ---------------------------------------------------------------- solvers
 def solitaire_spec(*, solve: Callable[..., Solved], **facts: Any) -> GameSpec:
     """A solitaire's :class:`~cardlab.core.spec.GameSpec`: one player, no dealer, won or
@@ -315,6 +326,7 @@ __all__ = [
     "STOP",
     "SolitaireGame",
     "SolverError",
+    "best_move",
     "check_budget",
     "deal_cards",
     "solitaire_spec",
