@@ -18,11 +18,13 @@ Moves, each said in one pattern
     ``CARRIED``) and :meth:`~SolitaireGame.turn_card` (``"<player> turns up 7♥ on deck2"``).
     :meth:`~SolitaireGame.place` names a stack in these sentences.  Their events are
     ``home``, ``move`` and ``turn`` with ``cards``, ``source`` and ``target`` as data, made
-    once per wording and shared.
+    once per wording and shared; :meth:`~SolitaireGame.say` does the same for a game's own
+    events (Frozen Novelty's slides).
 The end of each move
-    :meth:`~SolitaireGame.end_move` lays the new stacks down, then ends the deal when
-    :meth:`~SolitaireGame.deal_over` says why (by default: every card home), or when
-    nothing but ``stop`` is left ("has no move left"); otherwise it lists the next moves.
+    :meth:`~SolitaireGame.end_move` lays the new stacks down, then ends the deal when every
+    card is home, for the game's own reason when it gives one (a limit reached, a tableau
+    cleared), or when nothing but ``stop`` is left ("has no move left"); otherwise it lists
+    the next moves.
 The end of a deal and of the game
     :meth:`~SolitaireGame.end_deal` scores the deal (:meth:`~SolitaireGame.score_deal`: by
     default a point per card home, won with all 52) and closes it with ``"<player> <why>:
@@ -31,17 +33,19 @@ The end of a deal and of the game
     a score of 52"`` or ``"Lost with a score of 31"``.
 Solvers and winnable deals
     :func:`solitaire_spec` registers a solitaire with its ``solve(state, budget=...)`` as
-    the spec's solver; with the option ``winnable`` (:class:`~cardlab.core.options.
-    SolitaireOptions`) the deal is the first one of the seeded stream that the solver
-    proves can be won (:func:`~cardlab.core.solver.winnable_deal`).  :func:`deal_cards`
-    and :func:`check_budget` read a solver's arguments.
+    the spec's solver; with the option ``winnable``
+    (:class:`~cardlab.core.options.SolitaireOptions`) the deal is the first one of the
+    seeded stream that the solver proves can be won
+    (:func:`~cardlab.core.solver.winnable_deal`).  :func:`deal_cards` and
+    :func:`check_budget` read a solver's arguments; :func:`best_move` is a patience bot's
+    choice among scored moves.
 
 How the patience games compose it:
 
 Golf
-    no foundations: a move plays a pile's top card, or turns a stock card, onto the
-    discard pile (its own words, ``play`` and ``draw``); the deal is over when the piles
-    are clear, and is scored by the cards left in them.
+    no foundations (``FOUNDATIONS = False``): a move plays a pile's top card, or turns a
+    stock card, onto the discard pile (its own words, ``play`` and ``draw``); the deal is
+    over when the piles are clear, and is scored by the cards left in them.
 Canfield
     ``move_home`` from the reserve, the waste or the tableau, said with where the card came
     from; ``move_cards`` onto the tableau; its own draws, redeals and refills; the deal is
@@ -101,6 +105,8 @@ class SolitaireGame(State):
     LAYOUT: ClassVar[Layout]
     #: The phase of play, which every deal leads to (the game's own ``Phase``).
     PLAY: ClassVar[Phase]
+    #: Whether the layout has foundations (Golf's has none: no card ever goes home).
+    FOUNDATIONS: ClassVar[bool] = True
     #: Whether a card sent home is said to come from its stack ("… from the waste").
     HOME_FROM: ClassVar[bool] = False
     #: The words for the cards carried on a moved card (``n`` of them, ``cards`` as
@@ -217,13 +223,16 @@ class SolitaireGame(State):
         self.events.append(ev)
 
     # ------------------------------------------------------------ the end of a move
-    def end_move(self, stacks: Stacks) -> None:
-        """Lay ``stacks`` down after a move; end the deal if it is over or nothing but
-        ``stop`` is left, else list the next moves."""
+    def end_move(self, stacks: Stacks, over: str = "") -> None:
+        """Lay ``stacks`` down after a move and end the deal when every card is home, when
+        ``over`` says why it ends by the game's own rules (words after the player's name:
+        ``"clears the tableau"``), or when nothing but ``stop`` is left; else list the
+        next moves."""
         self.stacks = Frozen(stacks)
-        why = self.deal_over()
-        if why:
-            self.end_deal(why)
+        if self.FOUNDATIONS and sum(self.found) == 52:
+            over = "brings every card home"
+        if over:
+            self.end_deal(over)
             return
         acts = self.phase.legal(self, 0)
         if not acts or acts[0] is STOP:  # stop comes last: nothing else is left
@@ -231,11 +240,6 @@ class SolitaireGame(State):
             return
         self._lc_seat = 0
         self._lc = acts
-
-    def deal_over(self) -> str:
-        """Why the deal ends after the move just made, in words after the player's name
-        (``"brings every card home"``); ``""`` while it goes on."""
-        return "brings every card home" if sum(self.found) == 52 else ""
 
     def end_deal(self, why: str) -> None:
         """Score the deal and close it: ``"<player> <why>: <tally>"``."""
@@ -277,12 +281,12 @@ class SolitaireGame(State):
         return super().sample_chance(rng)
 
 
-def best_move(actions: Iterable[Action], score: Callable[[Action], int | None]) -> Action:
-    """The action ``score`` rates highest, the first among equals; ``stop`` when it rates
-    none (``None``: never this one).  A patience bot's choice of a move."""
+def best_move(actions: Iterable[Action], scores: Iterable[int | None]) -> Action:
+    """The action with the highest score (``scores`` in the order of ``actions``; ``None``:
+    never this one), the first among equals; ``stop`` when none has a score.  A patience
+    bot's choice of a move."""
     best: tuple[int, Action] | None = None
-    for a in actions:
-        value = score(a)
+    for a, value in zip(actions, scores, strict=True):
         if value is not None and (best is None or value > best[0]):
             best = (value, a)
     return best[1] if best is not None else STOP

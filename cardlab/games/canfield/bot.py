@@ -40,7 +40,8 @@ class CanfieldBot(PhaseBot):
         base = next(
             RANK[z.faces[0].index] for z in obs.zones if z.name.startswith("found") and z.faces
         )
-        return best_move(obs.legal, lambda a: self._score(a, obs, zones, found, base))
+        legal = obs.legal
+        return best_move(legal, [self._score(a, obs, zones, found, base) for a in legal])
 
     def _score(
         self,

@@ -229,9 +229,9 @@ class CanfieldState(SolitaireGame):
                 self.seen |= 1 << c.index
             said = " ".join(c.text for c in drawn) + (" (the last on top)" if n > 1 else "")
             left = len(stacks[STOCK])
-            self.say(
-                (drawn, left),
+            self.log(
                 "draw",
+                0,
                 f"{name} draws {said}; {plural(left, 'card')} left in the stock",
                 cards=drawn,
                 count=n,
@@ -240,9 +240,9 @@ class CanfieldState(SolitaireGame):
         else:
             n = gather(stacks, WASTE, STOCK, face_up=False)
             self.redeals += 1
-            self.say(
-                (n, self.redeals),
+            self.log(
                 "redeal",
+                0,
                 f"{name} turns the waste over as a new stock of {plural(n, 'card')} "
                 f"(redeal {self.redeals})",
                 count=n,
@@ -250,14 +250,11 @@ class CanfieldState(SolitaireGame):
             )
         if self._settle(stacks):
             progress = True
-        self.idle = 0 if progress else self.idle + 1
-        self.end_move(stacks)
-
-    def deal_over(self) -> str:
+        self.idle = idle = 0 if progress else self.idle + 1
         limit = int(self.options.idle_limit)
-        if self.idle >= limit:
-            return super().deal_over() or f"makes {limit} moves in a row without progress"
-        return super().deal_over()
+        self.end_move(
+            stacks, f"makes {limit} moves in a row without progress" if idle >= limit else ""
+        )
 
     def _settle(self, stacks: list[tuple[int, ...]]) -> bool:
         """Turn up the reserve's new top and refill an empty tableau pile from the reserve,
@@ -269,9 +266,9 @@ class CanfieldState(SolitaireGame):
                 e = stacks[RESERVE][-1]
                 move_run(stacks, RESERVE, len(stacks[RESERVE]) - 1, k)
                 filled = True
-                self.say(
-                    (e, k),
+                self.log(
                     "fill",
+                    0,
                     f"{CARDS[e & CARD].text} fills the empty {STACK_NAMES[k]} from the reserve",
                     cards=(CARDS[e & CARD],),
                     source=STACK_NAMES[RESERVE],
@@ -285,9 +282,9 @@ class CanfieldState(SolitaireGame):
         if st and not st[-1] & UP:
             c = turn_up(stacks, RESERVE)
             self.seen |= 1 << c
-            self.say(
-                (c, len(st)),
+            self.log(
                 "reveal",
+                0,
                 f"The reserve turns up {CARDS[c].text} ({plural(len(st), 'card')} left in it)",
                 cards=(CARDS[c],),
                 left=len(st),

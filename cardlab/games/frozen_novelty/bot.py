@@ -44,7 +44,8 @@ class FrozenNoveltyBot(PhaseBot):
         free_up = any(not zones[n] for n in UP_STACKS)
         if rules.deck_as_up:
             free_up = free_up or any(not zones[n] for n in DECK_STACKS)
-        return best_move(obs.legal, lambda a: self._score(a, zones, build.cards, free_up))
+        legal = obs.legal
+        return best_move(legal, [self._score(a, zones, build.cards, free_up) for a in legal])
 
     def _score(
         self, a: Action, zones: dict[str, tuple[Any, ...]], fits: Any, free_up: bool

@@ -411,12 +411,8 @@ class FrozenNoveltyState(SolitaireGame):
         else:
             self.end_deal("stops")
             return
-        self.end_move(stacks)
-
-    def deal_over(self) -> str:
-        if self.moves >= self.max_moves:
-            return super().deal_over() or f"reaches the limit of {self.max_moves} moves"
-        return super().deal_over()
+        limit = self.max_moves
+        self.end_move(stacks, f"reaches the limit of {limit} moves" if self.moves >= limit else "")
 
     # ------------------------------------------------------------ refusals
     def _why(self, act: Action, seat: int) -> str:

@@ -146,6 +146,7 @@ class GolfState(SolitaireGame):
     __slots__ = ("rules",)
 
     LAYOUT = LAYOUT
+    FOUNDATIONS = False
 
     DEAL = DealRule(
         piles("pile", len(PILES), PILE_SIZE, param="piles"),
@@ -225,8 +226,12 @@ class GolfState(SolitaireGame):
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         stacks = self.stacks
-        acts = [PLAY[stacks[k][-1] & CARD] for k in self.playable()]
-        if self.rules.may_draw(len(stacks[STOCK]), bool(acts)):
+        rules = self.rules
+        tops = stack_tops(stacks)
+        acts = [
+            PLAY[tops[a] & CARD] for a, _ in top_moves(tops, rules.build.fits, PILES, ONTO_DISCARD)
+        ]
+        if rules.may_draw(len(stacks[STOCK]), bool(acts)):
             acts.append(DRAW)
         return tuple(acts)
 
@@ -241,9 +246,9 @@ class GolfState(SolitaireGame):
             deal_cards(stacks, STOCK, DISCARD, 1, face_up=True)
             card = CARDS[stacks[DISCARD][-1] & CARD]
             left = len(stacks[STOCK])
-            self.say(
-                (card, under, left),
+            self.log(
                 "draw",
+                0,
                 f"{name} turns {card.text} from the stock onto {under.text} ({left} left)",
                 cards=(card,),
                 source="stock",
@@ -254,20 +259,16 @@ class GolfState(SolitaireGame):
             k = next(k for k in PILES if stacks[k] and stacks[k][-1] & CARD == c)
             move_run(stacks, k, len(stacks[k]) - 1, DISCARD)
             card = CARDS[c]
-            self.say(
-                (card, k, under),
+            self.log(
                 "play",
+                0,
                 f"{name} plays {card.text} from pile {k + 1} onto {under.text}",
                 cards=(card,),
                 source=STACK_NAMES[k],
                 target="discard",
                 onto=under,
             )
-        self.end_move(stacks)
-
-    def deal_over(self) -> str:
-        stacks = self.stacks
-        return "" if any(stacks[k] for k in PILES) else "clears the tableau"
+        self.end_move(stacks, "" if any(stacks[k] for k in PILES) else "clears the tableau")
 
     def score_deal(self) -> tuple[str, bool]:
         # a cleared tableau scores 0, or less with the stock bonus; a lost deal at least 1
