@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..exercises import Exercise, Verdict
+from ..exercises import Exercise, Missing, Verdict
 from . import (
     all_fours,
     bots_and_seats,
@@ -73,8 +73,8 @@ def ask(key: str, *context: Any, **options: Any) -> Exercise:
     """The exercise ``key`` for ``context`` (a state, a frame …), ready to display."""
     try:
         builder = CATALOGUE[key]
-    except KeyError:
-        raise KeyError(f"no exercise {key!r}; try one of {', '.join(CATALOGUE)}") from None
+    except (KeyError, TypeError):  # a name the catalogue lacks: the exercise says so
+        return Missing(key, list(CATALOGUE))
     try:
         ex = builder(*context, **options)
     except Exception as e:  # another position than the notebook's: say so, never stop
