@@ -94,7 +94,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, FULL, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..core.chance import ChanceStep
 from ..core.events import Event
 from ..core.observation import Observation, Zone
@@ -163,7 +163,7 @@ _ACE_FIRST: tuple[int, ...] = RANK_ORDER[::-1]
 
 def _first(mask: int, suit: int, order: tuple[int, ...]) -> int:
     """The first card of ``suit`` in ``mask`` with rank places taken in ``order``, or -1."""
-    m = mask >> 13 * suit & 0x1FFF
+    m = mask >> 13 * suit & SUIT_BITS
     for k in order:
         if m >> k & 1:
             return 13 * suit + k

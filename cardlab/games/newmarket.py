@@ -84,7 +84,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionRange, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, FULL, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ..core.cards import SUIT_MASKS as SUIT_MASK
 from ..core.events import Event
 from ..core.observation import Observation, Pot, Zone
@@ -137,7 +137,7 @@ PASS = action("pass")
 
 def lowest(mask: int, suit: int) -> int:
     """The lowest card (Aces high) of ``suit`` in ``mask``, or -1."""
-    m = mask >> (13 * suit) & 0x1FFF
+    m = mask >> (13 * suit) & SUIT_BITS
     if not m:
         return -1
     rest = m >> 1
