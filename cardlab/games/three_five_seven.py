@@ -83,7 +83,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, RANK_NAMES, Card
+from ..core.cards import CARDS, FULL, RANK_NAMES, Card
 from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import DealerOptions, option
@@ -104,7 +104,6 @@ SIZES = (3, 5, 7)
 STRIKES_TO_WIN = 3
 STAY = action("stay")
 FOLD = action("fold")
-FULL = (1 << 52) - 1
 
 
 def rank_plural(rank: int) -> str:

@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import product
 
+from ..core.cards import FULL, RANK_MASKS, SUIT_BITS
+
 __all__ = [
     "best_arrangements",
     "best_layoff",
@@ -47,8 +49,8 @@ __all__ = [
 NUM_RANKS = 13
 NUM_SUITS = 4
 NUM_CARDS = NUM_RANKS * NUM_SUITS
-FULL_MASK = (1 << NUM_CARDS) - 1
-_SUIT = (1 << NUM_RANKS) - 1
+FULL_MASK = FULL
+_SUIT = SUIT_BITS
 _SHIFTS = (0, 13, 26, 39)
 
 Split = tuple[int, ...]
@@ -228,7 +230,7 @@ def _set_rank_mask(a: int, b: int, c: int, d: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-_RANK_ALL = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_RANK_ALL = RANK_MASKS[1]  # the four Aces; shifted by k, the four cards of rank k + 1
 
 
 def _choices(a: int, b: int, c: int, d: int, t: int) -> list[tuple[int, int, int, int, int]]:

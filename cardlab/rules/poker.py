@@ -73,7 +73,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Final
 
-from ..core.cards import RANKS, Card, parse_card
+from ..core.cards import FULL, RANKS, SUIT_BITS, Card, parse_card
 
 __all__ = [
     "FULL_DECK",
@@ -96,8 +96,7 @@ __all__ = [
 #: The hand sizes evaluated.
 SIZES: Final = (3, 5, 7)
 #: The bitmask of the whole 52-card pack.
-FULL_DECK: Final = (1 << 52) - 1
-_SUIT: Final = (1 << 13) - 1
+FULL_DECK: Final = FULL
 _WILD_SHIFT: Final = 39  # rank-count keys use 3 bits for each of 13 ranks
 
 
@@ -898,7 +897,7 @@ def _count(ev: Evaluator, held: int, deck: int, draw: int) -> dict[int, int]:
     # per rank: available suits (4-bit mask) and their number
     avail = [sum(1 << s for s in range(4) if deck >> (s * 13 + k) & 1) for k in range(13)]
     a = [m.bit_count() for m in avail]
-    held_suits = [held >> (13 * s) & _SUIT for s in range(4)]
+    held_suits = [held >> (13 * s) & SUIT_BITS for s in range(4)]
     held_key = 0
     held_wilds = 0
     for k in range(13):
