@@ -401,6 +401,10 @@ def stack_zone(
     return Zone(name, None, stack_entries(view, stack, backs), "row", label=label or name)
 
 
+#: For the table's layout: ``home QS`` lands on that suit's foundation zone.
+HOME_TARGET: Final = ("home", "foundation{suit}")
+
+
 def foundation_zones(found: Sequence[int], base: int = 0) -> list[Zone]:
     """The four foundations ``foundation1`` … ``foundation4`` (♣ ♦ ♥ ♠), bottom first."""
     return [

@@ -85,6 +85,7 @@ from ...core.state import State
 from ...rules.deals import DealRule, pile, piles
 from ...rules.tableau import (
     CARD,
+    HOME_TARGET,
     RANK,
     SUIT,
     UP,
@@ -670,6 +671,8 @@ GAME = register(
                 "waste",
             ),
             grid=("tableau",),
+            targets=(HOME_TARGET,),
+            confirm=(("stop", "Stop here? The deal ends with the cards now home."),),
         ),
         related=(("frozen_novelty", "another patience with a solver"),),
         bench_target=14_000,

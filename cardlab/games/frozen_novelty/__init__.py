@@ -98,6 +98,7 @@ from ...rules.tableau import (
     ACE_UP,
     ALL_BACKS,
     CARD,
+    HOME_TARGET,
     NO_BACKS,
     RANK,
     SUIT,
@@ -761,6 +762,8 @@ GAME = register(
         layout=TableLayout(
             center=("foundation1", "foundation2", "foundation3", "foundation4"),
             grid=("deck", "up", "down"),
+            targets=(HOME_TARGET,),
+            confirm=(("stop", "Stop here? The deal ends with the cards now home."),),
         ),
         bench_target=2_500,
         lower_is_better=False,
