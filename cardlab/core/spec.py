@@ -76,7 +76,11 @@ class TableLayout:
     confirm: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, list[Any]]:
-        return {k: [list(x) if isinstance(x, tuple) else x for x in v] for k, v in self.__dict__.items() if v}
+        return {
+            k: [list(x) if isinstance(x, tuple) else x for x in v]
+            for k, v in self.__dict__.items()
+            if v
+        }
 
 
 @dataclass(frozen=True)

@@ -275,7 +275,7 @@ def test_a_refused_move_while_a_finished_hand_waits_does_not_deal() -> None:
     first = probe.legal_actions(0)[0]
     steps = m.step_count
     assert m.play(first, 0, deal=True) == first
-    assert m.history[steps:] == probe.history[steps:] + [(0, str(first))]
+    assert m.history[steps:] == [*probe.history[steps:], (0, str(first))]
 
 
 def test_attempt_takes_back_a_whole_block_that_raises() -> None:
