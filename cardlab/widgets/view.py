@@ -71,9 +71,7 @@ def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
     return state.why_illegal(a, seat) or state.explain(a, seat)
 
 
-def _destination(
-    a: Action, zones: set[str], source: str, targets: Mapping[str, str]
-) -> str | None:
+def _destination(a: Action, zones: set[str], source: str, targets: Mapping[str, str]) -> str | None:
     """The zone an action moves its card to: its last argument naming a zone, or for a
     verb the layout sends to a zone by suit (``home 8S`` -> ``foundation4``), that zone."""
     last = a.args[-1] if a.args else ""
