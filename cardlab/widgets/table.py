@@ -477,7 +477,7 @@ class Table(anywidget.AnyWidget):
         def tick() -> None:
             if gen != self._gen or not self._can_run():
                 return
-            self._think()
+            self._think(announce=True)
             self.busy = ""
             self._sync()
             if self._can_run():
@@ -486,11 +486,11 @@ class Table(anywidget.AnyWidget):
         if self._can_run():
             loop.call_later(self.pace, tick)
 
-    def _think(self) -> Action | None:
-        """One bot move; while a move from the page is handled, the page is told which
-        bot is thinking (it says so if the move takes long)."""
+    def _think(self, announce: bool = False) -> Action | None:
+        """One bot move; while a move from the page is handled (or a paced bot moves),
+        the page is told which bot is thinking (it says so if the move takes long)."""
         m = self._match
-        if self._clicked:
+        if self._clicked or announce:
             bots = [s for s in m.state.to_move if s in m.agents]
             if bots:
                 self.busy = f"{m.state.names[bots[0]]} is thinking…"
@@ -545,8 +545,14 @@ class Table(anywidget.AnyWidget):
 
     @traitlets.observe("show_odds")
     def _show_odds_changed(self, change: dict[str, Any]) -> None:
-        if self._ready:
+        if not self._ready:
+            return
+        if change["new"]:
+            self.busy = "counting the odds…"  # exact counts can take a moment
+        try:
             self._sync()
+        finally:
+            self.busy = ""
 
     @traitlets.observe("viewer")
     def _viewer_changed(self, change: dict[str, Any]) -> None:
@@ -562,6 +568,8 @@ class Table(anywidget.AnyWidget):
         finally:
             self._clicked = False
             self.busy = ""
+            if content.get("type") == "act":
+                self.send({"type": "done"})  # the page takes clicks again
 
     def _handle(self, content: dict[str, Any]) -> None:
         kind = content.get("type")

@@ -420,3 +420,25 @@ def test_people_taking_turns_move_from_the_teacher_view() -> None:
         assert t.match.step_count > steps and t.match.history[steps][0] == seat
         if t.view["result"] is not None:
             break
+
+
+def test_while_a_bot_moves_for_a_click_the_page_is_told_who_is_thinking() -> None:
+    from cardlab.core.agents import FirstAgent
+
+    seen: list[str] = []
+    tables: list[Table] = []
+
+    class Spy(FirstAgent):
+        def act(self, obs):  # type: ignore[no-untyped-def]
+            seen.append(tables[0].busy if tables else "")
+            return super().act(obs)
+
+    m = Match("three_five_seven", seed=11, players=2, agents={1: Spy(1)})
+    table = Table(m, seat=0, pace=0)
+    tables.append(table)
+    table.play("stay")  # from code: nothing to announce
+    assert seen and set(seen) == {""}
+    seen.clear()
+    table._on_msg(table, {"type": "act", "action": "stay"}, [])  # a click in the page
+    assert seen and set(seen) == {f"{m.state.names[1]} is thinking…"}
+    assert table.busy == "", "idle again once the move is made"

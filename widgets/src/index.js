@@ -51,7 +51,7 @@ function render({ model, el }) {
     if (selection) v = { ...v, selected: selection.select, targets: selection.targets };
     if (asking) v = { ...v, asking };
     if (hidden === v.step && v.result) v = { ...v, resultHidden: true };
-    if (thinking && live) v = { ...v, thinking };
+    if (thinking) v = { ...v, thinking };
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusCode = active && active.dataset ? active.dataset.key : null;
     const hadCardFocus = !!(active && active.classList && active.classList.contains("cl-card"));
@@ -65,7 +65,7 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.mode = replaying ? "replay" : "live";
     root.classList.toggle("cl-selecting", !!selection);
-    root.classList.toggle("cl-thinking", !!(thinking && live));
+    root.classList.toggle("cl-thinking", !!thinking);
     if (draft && draft.step === v.step) restoreDraft(draft.values);
     if (selection && selection.rest.length) chooserFor(root.querySelector(".cl-card.cl-selected"), selection.rest);
     if (v.hint && !selection) {
@@ -143,9 +143,14 @@ function render({ model, el }) {
       /* no kernel: nothing to send to */
     }
   };
+  // One move at a time: a second click before the kernel answers the first (a double
+  // click, an impatient one while a bot thinks) would land on the next decision.
+  let pending = null;
   const act = (a) => {
     selection = null;
     asking = null;
+    if (pending) return;
+    pending = setTimeout(() => { pending = null; }, 8000);
     send({ type: "act", action: a });
   };
   const compose = (go) => {
@@ -299,6 +304,8 @@ function render({ model, el }) {
   const onView = () => {
     selection = null;
     asking = null;
+    clearTimeout(pending);
+    pending = null;
     const v = model.get("view");
     if (v && hidden !== null && hidden !== v.step) hidden = null;
     draw();
@@ -324,6 +331,10 @@ function render({ model, el }) {
     }, 500);
   };
   const onMsg = (msg) => {
+    if (msg && msg.type === "done") {
+      clearTimeout(pending);
+      pending = null;
+    }
     if (msg && msg.type === "hello" && !live) {
       live = true;
       draw();
@@ -353,6 +364,7 @@ function render({ model, el }) {
   send({ type: "hello" });
   return () => {
     clearTimeout(slow);
+    clearTimeout(pending);
     model.off("change:view", onView);
     model.off("change:busy", onBusy);
     model.off("change:replay", onReplay);

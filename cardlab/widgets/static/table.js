@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 358b5dedc2eb62bb027f11feef674d4da8940d8353df055495fb9ab6d1b3c0b5) */
+/* cardlab card table, bundled from widgets/src (sources sha256 ac4d87b99d97269019797f8349036cecce8b090fb767885fa703a3c3f2fa3001) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -629,7 +629,7 @@ function render({ model, el }) {
     if (selection) v = { ...v, selected: selection.select, targets: selection.targets };
     if (asking) v = { ...v, asking };
     if (hidden === v.step && v.result) v = { ...v, resultHidden: true };
-    if (thinking && live) v = { ...v, thinking };
+    if (thinking) v = { ...v, thinking };
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusCode = active && active.dataset ? active.dataset.key : null;
     const hadCardFocus = !!(active && active.classList && active.classList.contains("cl-card"));
@@ -643,7 +643,7 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.mode = replaying ? "replay" : "live";
     root.classList.toggle("cl-selecting", !!selection);
-    root.classList.toggle("cl-thinking", !!(thinking && live));
+    root.classList.toggle("cl-thinking", !!thinking);
     if (draft && draft.step === v.step) restoreDraft(draft.values);
     if (selection && selection.rest.length) chooserFor(root.querySelector(".cl-card.cl-selected"), selection.rest);
     if (v.hint && !selection) {
@@ -709,9 +709,14 @@ function render({ model, el }) {
     } catch (e) {
     }
   };
+  let pending = null;
   const act = (a) => {
     selection = null;
     asking = null;
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+    }, 8e3);
     send({ type: "act", action: a });
   };
   const compose = (go) => {
@@ -858,6 +863,8 @@ function render({ model, el }) {
   const onView = () => {
     selection = null;
     asking = null;
+    clearTimeout(pending);
+    pending = null;
     const v = model.get("view");
     if (v && hidden !== null && hidden !== v.step) hidden = null;
     draw();
@@ -882,6 +889,10 @@ function render({ model, el }) {
     }, 500);
   };
   const onMsg = (msg) => {
+    if (msg && msg.type === "done") {
+      clearTimeout(pending);
+      pending = null;
+    }
     if (msg && msg.type === "hello" && !live) {
       live = true;
       draw();
@@ -911,6 +922,7 @@ function render({ model, el }) {
   send({ type: "hello" });
   return () => {
     clearTimeout(slow);
+    clearTimeout(pending);
     model.off("change:view", onView);
     model.off("change:busy", onBusy);
     model.off("change:replay", onReplay);
