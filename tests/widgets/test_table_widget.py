@@ -442,3 +442,20 @@ def test_while_a_bot_moves_for_a_click_the_page_is_told_who_is_thinking() -> Non
     table._on_msg(table, {"type": "act", "action": "stay"}, [])  # a click in the page
     assert seen and set(seen) == {f"{m.state.names[1]} is thinking…"}
     assert table.busy == "", "idle again once the move is made"
+
+
+def test_a_card_that_goes_home_names_its_foundation_as_its_destination() -> None:
+    """The layout's targets: ``home 8S`` lands on the spades foundation, so the table
+    lights it like any pile the card may go to, and Stop asks first."""
+    t = Table("canfield", seat=0, seed=1, pace=0)
+    for a in ["home 7C", *["draw"] * 12, "home 7H", "draw", "draw", "draw"]:
+        t.play(a)
+    dests = {act: dest for act, _label, dest in t.view["acts"]["8S"]}
+    assert dests == {
+        "home 8S": "foundation4",
+        "move 8S tableau2": "tableau2",
+        "move 8S tableau3": "tableau3",
+    }
+    assert ["stop", "Stop here? The deal ends with the cards now home."] in t.view["layout"][
+        "confirm"
+    ]
