@@ -37,6 +37,22 @@ class Slow(FirstAgent):
         time.sleep(1.5)
         return super().act(obs)
 """
+#: In the page: labels and pile counts that something else covers, and labels cut short.
+HIDDEN_LABELS = """(el) => {
+    const out = [];
+    for (const x of el.querySelectorAll('.cl-felt .cl-zone-label, .cl-felt .cl-count')) {
+        const r = x.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const panel = top && top.closest('.cl-result');  // the score panel covers all
+        if (top && !x.contains(top) && !panel) out.push(`covered: ${x.textContent.trim()}`);
+        if (x.scrollWidth > x.clientWidth + 1) out.push(`cut short: ${x.textContent.trim()}`);
+        const felt = el.querySelector('.cl-felt').getBoundingClientRect();
+        const name = x.textContent.trim();
+        if (r.left < felt.left || r.right > felt.right) out.push(`off the felt: ${name}`);
+    }
+    return out;
+}"""
 #: Frozen Novelty moves (seed SEED) that fill every Up stack, leaving no card free to move.
 STUCK = [
     "turn deck1", "move 2C up1", "turn deck1", "move 9S up2", "turn deck1",
@@ -215,6 +231,9 @@ def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -
     else:
         pytest.fail("the bots never answered")
     expect(t.locator(".cl-log li").last).to_be_visible()
+    # no zone label or pile count lies under a card (Bouncers' hearts beside the trick)
+    problems = t.evaluate(HIDDEN_LABELS)
+    assert not problems, problems
     # Each card of the trick in progress names who played it.
     for card in t.locator('.cl-zone[data-zone="trick"] .cl-trick-card').all():
         seat = int(card.get_attribute("data-seat"))
@@ -747,22 +766,6 @@ def at(name, state):
             t.step()
     return t
 """
-
-#: In the page: labels and pile counts that something else covers, and labels cut short.
-HIDDEN_LABELS = """(el) => {
-    const out = [];
-    for (const x of el.querySelectorAll('.cl-felt .cl-zone-label, .cl-felt .cl-count')) {
-        const r = x.getBoundingClientRect();
-        if (!r.width || !r.height) continue;
-        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (top && !x.contains(top)) out.push(`covered: ${x.textContent.trim()}`);
-        if (x.scrollWidth > x.clientWidth + 1) out.push(`cut short: ${x.textContent.trim()}`);
-        const felt = el.querySelector('.cl-felt').getBoundingClientRect();
-        const name = x.textContent.trim();
-        if (r.left < felt.left || r.right > felt.right) out.push(`off the felt: ${name}`);
-    }
-    return out;
-}"""
 
 
 @pytest.fixture(scope="module")

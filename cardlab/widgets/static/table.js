@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 ac4d87b99d97269019797f8349036cecce8b090fb767885fa703a3c3f2fa3001) */
+/* cardlab card table, bundled from widgets/src (sources sha256 263926821e550ffe5d7ad229277c3a3f3a860e255030a463d98caa84638c85a5) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
