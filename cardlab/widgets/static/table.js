@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 263926821e550ffe5d7ad229277c3a3f3a860e255030a463d98caa84638c85a5) */
+/* cardlab card table, bundled from widgets/src (sources sha256 ab8eb902b8d195601d42ec805bd5517139b32ae23091dcef4d2b3bd53c1d48ad) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
