@@ -21,6 +21,7 @@ from .core.errors import CardlabError, IllegalActionError
 from .core.events import Event
 from .core.match import AgentSpec, Match
 from .core.outcome import HandResult
+from .core.quoting import quote
 from .core.refusals import ascii_int
 from .core.registry import get_spec, load
 from .core.replay import Replay
@@ -31,6 +32,7 @@ from .render import (
     render_observation,
     render_result,
     render_scores,
+    render_sides,
     seat_label,
 )
 
@@ -43,6 +45,8 @@ Type one of:
   a number          the action with that number in the list
   an action         e.g. 'play Q♠' or 'play qs' (any case; suit letters or symbols)
   a card            e.g. 'qs' or '10h', when exactly one legal action uses that card
+  done/back/cancel  a move built step by step: make it, take back the last step, or
+                    drop it (nothing changes until 'done')
   undo              go back to your previous decision (the bots' moves since are undone)
   score             the scores and the last hand's breakdown
   table             show the table and your actions again
@@ -58,6 +62,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > 300:  # argparse quotes a bad value whole: keep the line short
+            message = message[:300] + "…"
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -92,7 +98,7 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise UsageError(f"option {item!r} must be written name=value, e.g. hands=1")
+            raise UsageError(f"option {quote(item)} must be written name=value, e.g. hands=1")
         out[key] = parse_value(value)
     return out
 
@@ -117,7 +123,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     else:
         given = [b.strip() for b in text.split(",")]
         if any(not b for b in given):
-            raise UsageError(f"--bots {text!r} has an empty name")
+            raise UsageError(f"--bots {quote(text)} has an empty name")
         others = players - (1 if human is not None else 0)
         if len(given) == 1:
             names = given * players
@@ -133,7 +139,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     for s, b in enumerate(names):
         if s != human and b not in known:
             raise UsageError(
-                f"unknown bot {b!r} for {spec.title}; choose one of {', '.join(known)}"
+                f"unknown bot {quote(b)} for {spec.title}; choose one of {', '.join(known)}"
             )
     return names
 
@@ -311,7 +317,9 @@ class _Session:
         results = self.state.results
         lines = []
         for e in events[self.events_shown :]:
-            lines.append(e.text_for(self.seat))
+            text = e.text_for(self.seat)
+            if text:  # a private event of another seat: not even its existence is told
+                lines.append(text)
             if e.kind == "hand_over" and self.results_shown < len(results):
                 self.say_events(lines)
                 lines = []
@@ -327,18 +335,30 @@ class _Session:
         for line in collapse(texts):
             self.say(f"  {line}")
 
-    def show_result(self, result: HandResult) -> None:
-        self.say(render_result(result, self.names))
-        self.say(f"Totals: {render_scores(self.totals_after(result), self.names)}")
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides' names in a partnership game (empty otherwise)."""
+        return self.state.team_names
 
-    def totals_after(self, result: HandResult) -> list[int]:
+    def show_result(self, result: HandResult) -> None:
+        self.say(render_result(result, self.names, self.sides))
+        totals, team_totals = self.totals_after(result)
+        self.say(f"Totals: {render_scores(totals, self.names)}")
+        if team_totals:
+            self.say(f"Sides: {render_sides(team_totals, self.sides)}")
+
+    def totals_after(self, result: HandResult) -> tuple[list[int], list[int]]:
+        """Each seat's and each side's totals once ``result``'s hand was scored."""
         totals = [0] * self.state.players
+        team_totals = [0] * len(result.team_points)
         for r in self.state.results:
             for s, p in enumerate(r.points):
                 totals[s] += p
+            for t, p in enumerate(r.team_points):
+                team_totals[t] += p
             if r is result:
                 break
-        return totals
+        return totals, team_totals
 
     def show_table(self) -> None:
         self.say("")
@@ -347,8 +367,10 @@ class _Session:
 
     def show_score(self) -> None:
         self.say(f"Scores: {render_scores(self.state.scores, self.names)}")
+        if self.sides:
+            self.say(f"Sides: {render_sides(self.state.team_scores, self.sides)}")
         if self.state.results:
-            self.say(render_result(self.state.results[-1], self.names))
+            self.say(render_result(self.state.results[-1], self.names, self.sides))
         else:
             self.say("No hand has finished yet.")
 
@@ -356,10 +378,16 @@ class _Session:
         st = self.state
         self.say("")
         self.say(f"Final scores: {render_scores(st.scores, self.names)}")
+        if self.sides:
+            self.say(f"Sides: {render_sides(st.team_scores, self.sides)}")
         outcome = st.outcome
         if outcome is not None:
-            you = " You win!" if self.seat in outcome.winners and st.players > 1 else ""
+            you = ""
+            if self.seat in outcome.winners and st.players > 1:
+                you = " Your side wins!" if self.sides else " You win!"
             self.say(f"{outcome.summary}.{you}")
+            if outcome.result == "no winner":
+                self.say("Result: no winner.")
 
     # ------------------------------------------------------------ input
     def read(self, prompt: str) -> str | None:
@@ -389,7 +417,7 @@ class _Session:
         if k is not None:
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            self.say(f"There is no action {k}: choose a number from 1 to {len(legal)}.")
+            self.say(f"There is no action {quote(k)}: choose a number from 1 to {len(legal)}.")
             return None
         words = text.split()
         if len(words) == 1:
@@ -521,7 +549,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     game = load(args.game, args.players, **parse_options(args.option))
     spec = game.spec
     if not 0 <= args.seat < game.players:
-        raise UsageError(f"--seat must be a seat from 0 to {game.players - 1}, not {args.seat}")
+        raise UsageError(
+            f"--seat must be a seat from 0 to {game.players - 1}, not {quote(args.seat)}"
+        )
     names = parse_bots(args.bots, spec, game.players, args.seat)
     agents: dict[int, AgentSpec] = {s: b for s, b in enumerate(names) if s != args.seat}
     match = Match(game, seed=_seed(args.seed), agents=agents)
@@ -559,9 +589,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     game = load(args.game, args.players, **parse_options(args.option))
     if args.n < 0:
-        raise UsageError(f"-n must be a number of games ≥ 0, not {args.n}")
+        raise UsageError(f"-n must be a number of games ≥ 0, not {quote(args.n)}")
     if args.processes < 0:
-        raise UsageError(f"--processes must be ≥ 0, not {args.processes}")
+        raise UsageError(f"--processes must be ≥ 0, not {quote(args.processes)}")
     bots = parse_bots(args.bots, game.spec, game.players, None)
     seed = _seed(args.seed)
     seed = 0 if seed is None else seed
@@ -607,6 +637,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                 )
         print(f"games: {args.n} · hands: {hands}", file=out)
         _table(rows, out)
+        sides = game.team_names
+        if sides:
+            _table(_side_rows(df, args.per, sides), out)
+        if args.per == "game":
+            unwon = int((df["result"] == "no winner").sum())
+            if unwon:
+                print(f"no winner: {unwon} games ({100 * unwon / len(df):.1f}%)", file=out)
     if args.out:
         try:
             df.to_csv(args.out, index=False)
@@ -615,6 +652,22 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         print(f"Wrote {len(df)} rows to {args.out}", file=out)
     return 0
+
+
+def _side_rows(df: Any, per: str, sides: tuple[str, ...]) -> list[list[str]]:
+    """The simulate summary's rows per side of a partnership game."""
+    if per == "game":
+        rows = [["side", "name", "mean score", "win rate"]]
+        for t, name in enumerate(sides):
+            score = f"{df[f'team_score_{t}'].mean():.2f}"
+            rows.append([str(t), name, score, f"{100 * df[f'team_win_{t}'].mean():.1f}%"])
+        return rows
+    last = df.groupby("game").tail(1)
+    rows = [["side", "name", "mean points/hand", "mean final score"]]
+    for t, name in enumerate(sides):
+        points = f"{df[f'team_points_{t}'].mean():.2f}"
+        rows.append([str(t), name, points, f"{last[f'team_total_{t}'].mean():.2f}"])
+    return rows
 
 
 # ---------------------------------------------------------------- replay
@@ -626,10 +679,11 @@ def _viewpoint(text: str, players: int) -> int | str:
         seat = int(t)
     except ValueError:
         raise UsageError(
-            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', not {text!r}"
+            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', "
+            f"not {quote(text)}"
         ) from None
     if not 0 <= seat < players:
-        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {seat}")
+        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {quote(seat)}")
     return seat
 
 
@@ -639,10 +693,11 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     total = len(replay)
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
-        raise UsageError(f"--step must be between 0 and {total}, got {step}")
+        raise UsageError(f"--step must be between 0 and {total}, got {quote(step)}")
     viewer = _viewpoint(args.viewpoint, replay.players)
     state = replay.state_at(step)
     names = state.names
+    sides = state.team_names
     view = seat_label(viewer, names) if isinstance(viewer, int) else viewer
     title = get_spec(replay.game).title
     print(f"{title} replay, seed {replay.seed!r}: step {step} of {total}, {view} view", file=out)
@@ -651,21 +706,25 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     events: list[Event] = state.events
     lines: list[str] = []
     for e in events:
-        lines.append(e.text_for(viewer))
+        text = e.text_for(viewer)
+        if text:
+            lines.append(text)
         if e.kind == "hand_over" and k < len(results):
             for line in collapse(lines):
                 print(f"  {line}", file=out)
             lines = []
-            print(render_result(results[k], names), file=out)
+            print(render_result(results[k], names, sides), file=out)
             k += 1
     for line in collapse(lines):
         print(f"  {line}", file=out)
     for r in results[k:]:
-        print(render_result(r, names), file=out)
+        print(render_result(r, names, sides), file=out)
     print("", file=out)
     print(render_observation(state.observation(viewer), color=_color(out)), file=out)
     if state.outcome is not None:
         print(f"{state.outcome.summary}.", file=out)
+        if state.outcome.result == "no winner":
+            print("Result: no winner.", file=out)
     return 0
 
 

@@ -22,6 +22,11 @@ objects; the protocol dispatches on ``self.phase``.  Its hooks are ``setup`` (on
 ``final_awards`` and ``decide_winners``.  Hands, dealers and scores follow one life cycle:
 ``award`` points at any moment, ``end_hand`` closes the hand (and maybe the game),
 ``end_game`` stops the game at once (an instant win).
+
+In a game played in partnerships (``GameSpec.teams``) ``award_team`` scores for a side
+as a whole, ``team_scores`` holds the sides' totals, winners are decided by side, and
+observations carry the sides (:class:`~cardlab.core.observation.Team`, ``SeatView.team``).
+``utility`` says what each seat plays for; the search bot maximises it.
 """
 
 from __future__ import annotations
@@ -32,15 +37,23 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
 from .actions import Action, CardActions
+from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
-from .errors import CardlabError, IllegalActionError
+from .errors import IllegalActionError, SeatError
 from .events import TEACHER, Event, Viewer, event
 from .observation import Observation, Pot, SeatView, Team, Zone
-from .outcome import HandResult, Outcome, ScoreLine, points_of
+from .outcome import HandResult, Outcome, ScoreLine, points_of, team_points_of
 from .phases import DEAL, OVER, Phase
-from .refusals import canonical_text, generic_reason, plural, seat_problem
-from .spec import Game, GameSpec, seat_names
+from .refusals import (
+    action_problem,
+    canonical_text,
+    generic_reason,
+    plural,
+    refused_text,
+    seat_problem,
+)
+from .spec import Game, GameSpec, seat_names, team_names
 from .view import View, normalise_viewer
 
 CHANCE: Final = "chance"
@@ -50,15 +63,22 @@ Current = int | Literal["chance", "simultaneous"] | None
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
 
-# Shared, never copied: values that cannot change, and CardActions, a look-up table whose
-# cache only ever fills with the same interned actions.
-for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
+# Shared, never copied: values that cannot change (cards are interned), and CardActions, a
+# look-up table whose cache only ever fills with the same interned actions.
+for _t in (
+    Card,
+    Event,
+    ScoreLine,
+    HandResult,
+    Outcome,
+    Phase,
+    Game,
+    ChanceStep,
+    Action,
+    CardActions,
+):
     immutable(_t)
 immutable(View)
-
-
-class SeatError(CardlabError, ValueError):
-    """A seat that is not a seat of this game (a float, a bool, a number out of range)."""
 
 
 class State:
@@ -80,6 +100,7 @@ class State:
         "players",
         "results",
         "scores",
+        "team_awards",
         "terminal",
         "to_move",
     )
@@ -98,6 +119,8 @@ class State:
     hand_number: int
     dealer: int
     scores: list[int]
+    #: Points awarded to each side as a whole (``award_team``); empty without partnerships.
+    team_awards: list[int]
     results: list[HandResult]
     pending: list[ScoreLine]
     events: list[Event]
@@ -118,6 +141,7 @@ class State:
         self.hand_number = 0
         self.dealer = getattr(game.options, "first_dealer", 0) if game.spec.dealer else -1
         self.scores = [0] * game.players
+        self.team_awards = [0] * len(game.teams)
         self.results = []
         self.pending = []
         self.events = []
@@ -158,10 +182,18 @@ class State:
         """Award what the game pays at its end (lines join the last hand's result)."""
 
     def decide_winners(self) -> tuple[int, ...]:
-        """Who won a finished game: the best total (lowest when ``lower_is_better``)."""
+        """Who won a finished game: the best total (lowest when ``lower_is_better``).
+
+        In a partnership game the best side's total: every seat of that side wins.
+        """
         spec = self.game.spec
         if spec.solitaire:
             return (0,) if self.solitaire_won() else ()
+        teams = self.game.teams
+        if teams:
+            totals = self.team_scores
+            best = min(totals) if spec.lower_is_better else max(totals)
+            return tuple(sorted(s for t, v in enumerate(totals) if v == best for s in teams[t]))
         best = min(self.scores) if spec.lower_is_better else max(self.scores)
         return tuple(s for s, v in enumerate(self.scores) if v == best)
 
@@ -176,10 +208,48 @@ class State:
             return f"{'Won' if winners else 'Lost'} with a score of {self.scores[0]}"
         if not winners:
             return "Nobody wins"
+        measure = "lowest" if spec.lower_is_better else "highest"
+        sides = self.winning_teams(winners)
+        if sides:
+            names = self.team_names
+            who = " and ".join(names[t] for t in sides)
+            verb = "win" if len(sides) == 1 else "share the win"
+            return f"{who} {verb} with {self.team_scores[sides[0]]} (the {measure} total)"
         who = " and ".join(self.names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
-        measure = "lowest" if spec.lower_is_better else "highest"
         return f"{who} {verb} with {self.scores[winners[0]]} (the {measure} total)"
+
+    def utility(self, seat: int) -> float:
+        """What ``seat`` plays for, as a number that is higher the better it does.
+
+        The search bot maximises the change of its seat's utility over the rest of the
+        hand, and :func:`cardlab.analysis.move_values` reports it.  By default: the total
+        of the seat (of its side, in a partnership game) less the average of the other
+        seats' (sides') totals, negated when ``lower_is_better``, so a partner's points
+        count as one's own.  A game decided by something else than points (a hidden role
+        winning, a deduction solved, rounds won) overrides it, for instance with 1 for a
+        won game and 0 otherwise, and names its unit in ``GameSpec.utility_unit``.
+
+        Parameters
+        ----------
+        seat : the seat whose utility is asked for, at this moment of the game
+
+        Returns
+        -------
+        float
+            Comparable between two moments of one game: only its changes matter.
+        """
+        team_index = self.game.team_index
+        if team_index:
+            totals: Sequence[int] = self.team_scores
+            me = team_index[seat]
+        else:
+            totals = self.scores
+            me = seat
+        n = len(totals)
+        own = totals[me]
+        value = own if n == 1 else own - (sum(totals) - own) / (n - 1)
+        return float(-value if self.game.spec.lower_is_better else value)
 
     # ------------------------------------------------------------------ turn
     @property
@@ -246,10 +316,12 @@ class State:
             handler = self.phase.apply
             handler(self, act, seat)
             return act
-        if not isinstance(act, str):
-            raise IllegalActionError(
-                repr(act), f"an action is text such as 'play QS', not a {type(act).__name__}"
-            )
+        # The input itself first, before any of it is read (a huge paste costs nothing).
+        problem = action_problem(act)
+        if not problem and seat is not None:
+            problem = seat_problem(seat, self.players)
+        if problem:
+            raise IllegalActionError(refused_text(act), problem)
         if self.terminal:
             raise IllegalActionError(str(act), "the game is over")
         step = self.chance
@@ -274,10 +346,6 @@ class State:
                     f"(one of {', '.join(map(str, self.to_move))})",
                 )
             seat = self.to_move[0]
-        else:
-            problem = seat_problem(seat, self.players)
-            if problem:
-                raise IllegalActionError(str(act), problem)
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
@@ -309,8 +377,13 @@ class State:
         return self.phase.why(self, act, seat)
 
     def explain(self, act: str, seat: int | None = None) -> str:
-        """Why an action is illegal now, or ``"legal"``."""
-        if seat is None:
+        """Why an action is illegal now, or ``"legal"``.
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        if seat is not None:
+            self.check_seat(seat)
+        else:
             if len(self.to_move) != 1:
                 return "several seats choose at once now; name the seat"
             seat = self.to_move[0]
@@ -321,7 +394,11 @@ class State:
         return "legal"
 
     def prompt(self, seat: int) -> str:
-        """What ``seat`` is asked to do now, in plain words ("" when not its turn)."""
+        """What ``seat`` is asked to do now, in plain words ("" when not its turn).
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        self.check_seat(seat)
         if seat not in self.to_move or self.chance is not None or self.terminal:
             return ""
         return self.phase.ask(self, seat)
@@ -379,9 +456,88 @@ class State:
         return step is not None and step.kind == "deal" and bool(self.results)
 
     def award(self, seat: int, points: int, reason: str) -> None:
-        """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result)."""
+        """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result).
+
+        In a partnership game the points count for the seat's side too.
+        """
         self.pending.append(ScoreLine(seat, points, reason))
         self.scores[seat] += points
+
+    def award_team(self, team: int, points: int, reason: str, seat: int = -1) -> None:
+        """Give ``points`` to side ``team`` as a whole, for ``reason``.
+
+        The line counts once in the side's total and in the total of each of its seats.
+
+        Parameters
+        ----------
+        team : the side, an index into ``game.teams``
+        points, reason : as for :meth:`award`
+        seat : the seat whose play earned the line (for analyses), or -1 for none
+        """
+        teams = self.game.teams
+        if not 0 <= team < len(teams):
+            raise ValueError(f"no side {team!r}: {self.game.spec.title} has {len(teams)} sides")
+        self.pending.append(ScoreLine(seat, points, reason, team))
+        self.team_awards[team] += points
+        for s in teams[team]:
+            self.scores[s] += points
+
+    def award_side(self, seat: int, points: int, reason: str) -> None:
+        """Give ``points`` to the side ``seat`` plays for (to ``seat`` itself where the game
+        is played without partnerships at this table size), earned by ``seat``."""
+        team_index = self.game.team_index
+        if team_index:
+            self.award_team(team_index[seat], points, reason, seat)
+        else:
+            self.award(seat, points, reason)
+
+    def team_of(self, seat: int) -> int | None:
+        """The side ``seat`` plays for (None in a game without partnerships)."""
+        team_index = self.game.team_index
+        return team_index[seat] if team_index else None
+
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        """Each side's total: its seats' own lines plus the side's lines (empty without
+        partnerships)."""
+        teams = self.game.teams
+        if not teams:
+            return ()
+        scores = self.scores
+        awards = self.team_awards
+        # a side's line sits in each of its seats' totals: count it once
+        return tuple(
+            sum(scores[s] for s in seats) - (len(seats) - 1) * awards[t]
+            for t, seats in enumerate(teams)
+        )
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """Each side's name from its seats' names (``"North & South"``)."""
+        return team_names(self.game.teams, self.names)
+
+    def winning_teams(self, winners: Sequence[int]) -> tuple[int, ...]:
+        """The sides every seat of which is among ``winners``."""
+        won = set(winners)
+        return tuple(t for t, seats in enumerate(self.game.teams) if won.issuperset(seats))
+
+    def restore_totals(self, scores: Sequence[int], team_scores: Sequence[int] = ()) -> None:
+        """Set the running totals (a sampled world resuming a game from an observation).
+
+        Parameters
+        ----------
+        scores : each seat's total
+        team_scores : each side's total, in a partnership game
+        """
+        self.scores = list(scores)
+        teams = self.game.teams
+        if teams and len(team_scores) == len(teams):
+            self.team_awards = [
+                (sum(self.scores[s] for s in seats) - team_scores[t]) // (len(seats) - 1)
+                if len(seats) > 1
+                else 0
+                for t, seats in enumerate(teams)
+            ]
 
     def end_hand(self, summary: str, seat: int | None = None) -> None:
         """Close the hand in progress: its lines become a result; then the next hand or the end.
@@ -391,15 +547,29 @@ class State:
         self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
         self._close(summary)
         limit = self.game.options.hands
-        if len(self.results) >= limit if limit is not None else self.game_over():
+        # A game's cap (option ``max_hands``) stops a game whose target stays out of reach.
+        cap: int | None = getattr(self.game.options, "max_hands", None)
+        capped = False
+        if limit is not None:
+            over = len(self.results) >= limit
+        else:
+            over = self.game_over()
+            capped = not over and cap is not None and len(self.results) >= cap
+        if over or capped:
             self.final_awards()
             if self.pending:
                 # End-of-game awards join the last hand's result, so totals still add up.
                 last = self.results[-1]
                 lines = last.lines + tuple(self.pending)
                 self.pending = []
-                self.results[-1] = last._replace(lines=lines, points=points_of(lines, self.players))
-            self._finish(self.decide_winners())
+                teams = self.game.teams
+                self.results[-1] = last._replace(
+                    lines=lines,
+                    points=points_of(lines, self.players, teams),
+                    team_points=team_points_of(lines, teams),
+                )
+            why = f"The game stops at its cap of {plural(cap, 'hand')}" if cap and capped else ""
+            self._finish(self.decide_winners(), why)
             return
         self.hand_number += 1
         if self.dealer >= 0:
@@ -414,8 +584,11 @@ class State:
     def _close(self, summary: str) -> None:
         lines = tuple(self.pending)
         self.pending = []
-        points = points_of(lines, self.players)
-        self.results.append(HandResult(self.hand_number, points, lines, summary))
+        teams = self.game.teams
+        points = points_of(lines, self.players, teams)
+        self.results.append(
+            HandResult(self.hand_number, points, lines, summary, team_points_of(lines, teams))
+        )
 
     def _finish(self, winners: tuple[int, ...], why: str = "") -> None:
         self.terminal = True
@@ -425,7 +598,14 @@ class State:
         text = self.outcome_text(winners)
         if why:
             text = f"{why}. {text}"
-        self.outcome = Outcome(winners, tuple(self.scores), text, self.game.spec.solitaire)
+        self.outcome = Outcome(
+            winners,
+            tuple(self.scores),
+            text,
+            self.game.spec.solitaire,
+            self.team_scores,
+            self.winning_teams(winners),
+        )
         self.log("game_over", None, f"Game over: {text}")
 
     def winners(self) -> tuple[int, ...]:
@@ -466,17 +646,35 @@ class State:
         elif self.outcome is not None:
             prompt = f"Game over: {self.outcome.summary}"
         names = self.names
-        seats = tuple(
-            SeatView(names[s], self.seat_values(s), self.seat_status(s))
-            for s in range(self.players)
-        )
+        team_index = self.game.team_index
+        if team_index:
+            seats = tuple(
+                SeatView(names[s], self.seat_values(s), self.seat_status(s), team_index[s])
+                for s in range(self.players)
+            )
+            if not teams:
+                totals = self.team_scores
+                teams = tuple(
+                    Team(name, side, totals[t])
+                    for t, (name, side) in enumerate(
+                        zip(self.team_names, self.game.teams, strict=True)
+                    )
+                )
+        else:
+            seats = tuple(
+                SeatView(names[s], self.seat_values(s), self.seat_status(s))
+                for s in range(self.players)
+            )
         start = self.hand_starts[-1] if self.hand_starts else 0
         events = self.events
         if v == TEACHER:
             history = tuple(events[start:])
         else:
+            # An event with no public wording is private: others do not learn it happened.
             history = tuple(
-                e if e.secret is None and not e.hidden else e.seen_by(v) for e in events[start:]
+                e if e.secret is None and not e.hidden else e.seen_by(v)
+                for e in events[start:]
+                if e.text or v in e.audience
             )
         return Observation(
             game=self.game.spec.name,

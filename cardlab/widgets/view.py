@@ -55,10 +55,12 @@ def action_label(a: Action) -> str:
 
 
 def _own_faces(obs: Observation, seat: int, solitaire: bool) -> list[Card]:
-    """The faces a player could try to move: their hand, or every face in a solitaire."""
-    if solitaire:
+    """The faces a player could try to move: their hand, or every face in a solitaire and
+    in a game played without hands (a board game)."""
+    own = [z for z in obs.zones if z.kind == "hand" and z.owner == seat]
+    if solitaire or not own:
         return [c for z in obs.zones for c in z.faces]
-    return [c for z in obs.zones if z.kind == "hand" and z.owner == seat for c in z.faces]
+    return [c for z in own for c in z.faces]
 
 
 def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
@@ -84,13 +86,21 @@ def _destination(a: Action, zones: set[str], source: str, targets: Mapping[str, 
     return zone if zone in zones and zone != source else None
 
 
-def result_json(r: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
+def result_json(r: HandResult, names: tuple[str, ...], teams: Sequence[str] = ()) -> dict[str, Any]:
+    """A hand's result; a line of a side (``team`` set) is named after the side."""
     return {
         "hand": r.hand + 1,
         "summary": r.summary,
         "points": list(r.points),
+        "team_points": list(r.team_points),
         "lines": [
-            {"seat": ln.seat, "name": names[ln.seat], "points": ln.points, "reason": ln.reason}
+            {
+                "seat": ln.seat,
+                "name": names[ln.seat] if ln.team is None else teams[ln.team],
+                "points": ln.points,
+                "reason": ln.reason,
+                "team": ln.team,
+            }
             for ln in r.lines
         ],
     }
@@ -136,6 +146,7 @@ def build_view(
             "seats": list(z.seats),
             "cards": [entry_json(c) for c in z.cards],
             "tags": list(z.tags),
+            "team": z.team,
         }
         for z in obs.zones
     ]
@@ -208,14 +219,15 @@ def build_view(
     ]
     result = None
     if show_result and state.results:
-        result = result_json(state.results[-1], names)
+        result = result_json(state.results[-1], names, state.team_names)
     start = log_start(state, show_result)
     held = state.between_hands
     events = state.events
     steps = event_steps if len(event_steps) == len(events) - start else ()
     log = [
-        {"step": steps[i - start] if steps else None, "text": events[i].text_for(obs.viewer)}
+        {"step": steps[i - start] if steps else None, "text": text}
         for i in range(start, len(events))
+        if (text := events[i].text_for(obs.viewer))  # a private event others never learn of
     ]
     return {
         "game": obs.game,
@@ -225,6 +237,8 @@ def build_view(
         "seats": seats,
         "prompt": mine.prompt if playing else obs.prompt,
         "outcome": state.outcome.summary if state.outcome is not None else "",
+        # "win", "shared", "no winner" (or "won"/"lost" for a solitaire) once it is over
+        "ending": state.outcome.result if state.outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
         "actor": actor if playing else None,
