@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.registry import register
 from ...core.spec import TableLayout
 from ...rules.solitaire import solitaire_spec
+from ...rules.tableau import HOME_TARGET, STOP_CONFIRM
 from .bot import CanfieldBot
 from .rules import CanfieldOptions, CanfieldState
 from .solver import solve
@@ -32,6 +33,8 @@ GAME = register(
                 "waste",
             ),
             grid=("tableau",),
+            targets=(HOME_TARGET,),
+            confirm=(STOP_CONFIRM,),
         ),
         related=(("frozen_novelty", "another patience with a solver"),),
         bench_target=14_000,

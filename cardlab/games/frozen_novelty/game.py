@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.registry import register
 from ...core.spec import TableLayout
 from ...rules.solitaire import solitaire_spec
+from ...rules.tableau import HOME_TARGET, STOP_CONFIRM
 from .bot import FrozenNoveltyBot
 from .rules import FrozenNoveltyOptions, FrozenNoveltyState
 from .solver import solve
@@ -23,6 +24,8 @@ GAME = register(
         layout=TableLayout(
             center=("foundation1", "foundation2", "foundation3", "foundation4"),
             grid=("deck", "up", "down"),
+            targets=(HOME_TARGET,),
+            confirm=(STOP_CONFIRM,),
         ),
         bench_target=2_500,
         lower_is_better=False,
