@@ -45,11 +45,17 @@ SERVER_START_TIMEOUT = 60.0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder needs a real browser: mark it so ``-m "not browser"`` works."""
+    """Every test in this folder needs a real browser: mark it so ``-m "not browser"`` works.
+
+    Under pytest-xdist (``-n 2 --dist loadgroup``, as ``make test`` runs) they form one
+    group, run on one worker: one JupyterLab server and one Chromium for all of them, and
+    the other worker free for the rest of the suite.
+    """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _free_port() -> int:
