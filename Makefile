@@ -18,11 +18,18 @@ LAB_ARGS ?=
 BENCH_VENV := .venv-bench
 # Notebooks executed at once, and pytest workers (CI has two cores).
 JOBS ?= 2
+# More pytest options, e.g. PYTEST_ARGS="-x -k hearts" or "--durations=60".
+PYTEST_ARGS ?=
+# Each stage of a run prints the seconds since make started, so a CI log shows where the
+# time goes.
+START := $(shell date +%s)
+stage = @echo "--- $(1) (at $$(( $$(date +%s) - $(START) )) s)"
 
 .PHONY: install lab test lint widget widget-test widget-js notebooks docs serve-docs bench \
 	bench-peers bench-poker clean
 
 $(STAMP): pyproject.toml
+	$(call stage,install)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebook,test,docs]'
@@ -44,6 +51,7 @@ lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab notebooks/ $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
+	$(call stage,lint)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -59,11 +67,13 @@ widget: widgets/node_modules/.installed
 	cd widgets && node build.mjs
 
 widget-test: widgets/node_modules/.installed
+	$(call stage,widget-test)
 	cd widgets && node --test --test-reporter=dot test/ && node build.mjs --check
 
 # The docs pages load widget JavaScript from the site itself: fetched once from the npm
 # registry into build/ (ignored), at the version of the installed anywidget.
 widget-js: $(STAMP)
+	$(call stage,widget-js)
 	$(BIN)/python docs/scripts/vendor_widget_js.py build/docs-vendor
 
 export NO_MKDOCS_2_WARNING := 1
@@ -76,11 +86,13 @@ export NO_MKDOCS_2_WARNING := 1
 # reports, so nothing executes a notebook twice. A copy is kept while the notebook,
 # cardlab/ and the checks are unchanged: a second `make test` reuses it.
 notebooks: $(STAMP)
+	$(call stage,notebooks)
 	$(BIN)/python tests/run_notebooks.py --jobs $(JOBS)
 
 # Renders the executed notebooks (mkdocs-jupyter does not run them again); fails on any
 # warning or a broken link.
 docs: widget-js notebooks
+	$(call stage,docs)
 	$(BIN)/mkdocs build --strict --clean --site-dir site
 
 serve-docs: widget-js notebooks
@@ -91,8 +103,10 @@ serve-docs: widget-js notebooks
 # together on one worker, as one group (tests/browser/conftest.py). The slowest tests are
 # listed at the end, to keep an eye on the time.
 test: lint widget-test docs
+	$(call stage,pytest)
 	DOCS_SITE_DIR=site $(BIN)/pytest tests -n $(JOBS) --dist loadgroup -rs --durations=15 \
-		-p no:cacheprovider
+		-p no:cacheprovider $(PYTEST_ARGS)
+	$(call stage,done)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/games.py
