@@ -80,7 +80,8 @@ def report_file(notebook: Path) -> Path:
 def _digest(paths: Sequence[Path]) -> hashlib._Hash:
     h = hashlib.sha256()
     for p in paths:
-        h.update(p.relative_to(ROOT).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+        name = p.relative_to(ROOT).as_posix() if p.is_relative_to(ROOT) else p.name
+        h.update(name.encode() + b"\0" + p.read_bytes() + b"\0")
     return h
 
 
@@ -123,9 +124,10 @@ def is_fresh(notebook: Path) -> bool:
 # Run hidden (no history, no outputs kept) before the first cell and after the last one.
 # They leave no names behind in the notebook's namespace.
 _SETUP = "__import__('sys').path.insert(0, {tests!r}); __import__('run_notebooks').record_asks()"
-_FINISH = "__import__('run_notebooks').run_checks(globals(), {name!r}, {out!r})"
+_FINISH = "__import__('run_notebooks').run_checks(globals(), {notebook!r}, {out!r})"
 
 _asked: list[tuple[int, Any]] = []
+_cells = [0]
 
 
 def record_asks() -> None:
@@ -134,11 +136,15 @@ def record_asks() -> None:
 
     from cardlab import lessons
 
+    def count(info: Any) -> None:
+        _cells[0] += 1  # the hidden runs are silent: they trigger no event
+
+    get_ipython().events.register("pre_run_cell", count)
     real = lessons.ask
 
     def ask(key: str, *context: Any, **options: Any) -> Any:
         ex = real(key, *context, **options)
-        _asked.append((get_ipython().execution_count, ex))
+        _asked.append((_cells[0], ex))
         return ex
 
     lessons.ask = ask  # type: ignore[assignment]
@@ -161,10 +167,10 @@ def _import_checks() -> types.ModuleType:
     return module
 
 
-def run_checks(ns: dict[str, Any], name: str, out: str) -> None:
+def run_checks(ns: dict[str, Any], notebook: str, out: str) -> None:
     """Run the notebook's checks on its namespace; write what was asked and each result."""
     checks: list[tuple[str, Callable[[], None]]] = _import_checks().notebook_checks(
-        name, ns, list(_asked)
+        Path(notebook), ns, list(_asked)
     )
     results: list[tuple[str, str | None]] = []
     for label, check in checks:
@@ -226,7 +232,7 @@ async def _execute(notebook: Path, work: Path) -> tuple[Any, dict[str, Any]]:
             except CellExecutionError as e:
                 count = client.code_cells_executed
                 raise NotebookFailed(f"cell In [{count}] raised:\n{ANSI.sub('', str(e))}") from None
-        await _hidden(client, _FINISH.format(name=notebook.stem, out=str(checks)))
+        await _hidden(client, _FINISH.format(notebook=str(notebook), out=str(checks)))
         client.set_widgets_metadata()
     return nb, json.loads(checks.read_text(encoding="utf-8"))
 

@@ -639,15 +639,15 @@ FACTS: dict[str, Callable[..., None]] = {
 
 
 def notebook_checks(
-    name: str, ns: dict[str, Any], asked: list[tuple[int, Exercise]]
+    path: Path, ns: dict[str, Any], asked: list[tuple[int, Exercise]]
 ) -> list[tuple[str, Callable[[], None]]]:
-    """The checks of notebook ``name``, run in its kernel right after its last cell.
+    """The checks of the notebook at ``path``, run in its kernel right after its last cell.
 
     ``ns`` is the namespace it left behind and ``asked`` the exercises it asked (with the
     number of the cell asking each); ``tests/run_notebooks.py`` runs each check and reports
     its failure by label.
     """
-    text = (NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8")
+    name, text = path.stem, path.read_text(encoding="utf-8")
 
     def exercise(ex: Exercise) -> None:
         check_exercise(ex)
