@@ -100,7 +100,7 @@ serve-docs: widget-js notebooks
 
 # One pytest run on JOBS workers (pytest-xdist): unit, conformance, game and notebook tests
 # spread over them; the browser tests (JupyterLab, Chromium, the site just built) stay
-# together on one worker, as one group (tests/browser/conftest.py). The slowest tests are
+# together on one worker, as one group (tests/conftest.py). The slowest tests are
 # listed at the end, to keep an eye on the time.
 test: lint widget-test docs
 	$(call stage,pytest)
