@@ -90,7 +90,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
@@ -210,6 +210,7 @@ def _suit_word(suit: int) -> str:
 
 @dataclass(frozen=True)
 class AllFoursOptions(DealerOptions):
+    cap: ClassVar[str] = "max_deals"
     first_upcard_jack: bool = option(
         False,
         "the older rule: a Jack turned as the first upcard also scores 1 for the dealer, at "
@@ -220,6 +221,7 @@ class AllFoursOptions(DealerOptions):
         "the game stops after this many deals, redeals included, if nobody has reached 7; "
         "the highest total then wins",
         min=1,
+        max=1_000,
     )
 
 
