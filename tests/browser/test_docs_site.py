@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -68,6 +69,7 @@ def site_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         cwd=serve_root,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=die_with_parent,
     )
     base = f"http://127.0.0.1:{port}/{SUB_PATH}/"
     deadline = time.monotonic() + 20
