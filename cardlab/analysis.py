@@ -234,7 +234,7 @@ def back_table(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame:
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table`` and
         ``leak_suits`` (plain bits minus model bits).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -279,7 +279,7 @@ def by_rank_class(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame
         One row per rank class (``suits`` = 4, 3, 2, 1) with ``ranks``, ``cards``,
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -663,7 +663,7 @@ def hidden_cards(
         saw this card go here), ``n_table``, ``n_suits``, ``n_plain`` (candidates) and
         ``bits_table``, ``bits_suits``, ``bits_plain``.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -714,7 +714,7 @@ def holdings(
         One row per owner with hidden cards: ``owner``, ``cards``, ``bits_table``,
         ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -812,7 +812,7 @@ def entropy_over_hand(
         cards) and ``opp_table``, ``opp_suits``, ``opp_plain`` (summed over the other
         seats' holdings).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     if per not in ("step", "trick"):
         raise ValueError(f"per must be 'step' or 'trick', not {per!r}")
@@ -901,7 +901,7 @@ def leak_samples(
         row of a step, ``opp_table``, ``opp_suits``, ``opp_plain`` for the other seats'
         holdings.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     if games is None:
         games = [g for pair in pairs() for g in pair]
@@ -996,7 +996,7 @@ def leak_summary(samples: pd.DataFrame) -> pd.DataFrame:
         ``opp_suits`` (mean bits about the other seats' holdings), ``opp_leak`` and
         ``opp_leak_share`` (the fraction of the plain uncertainty the backs remove).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     keys = ["game", "hand", "step", "seat"]
     per_step = samples.groupby(keys, sort=False).agg(
@@ -1056,7 +1056,7 @@ def compare_pairs(
         :func:`leak_summary` rows with a ``pair`` column (``"hearts vs heartburn"``)
         and a ``variant`` column (``"classic"`` or ``"foresight game"``).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     parts = []
     for classic, cousin in pairs() if games is None else games:
@@ -1145,9 +1145,8 @@ def hole_follow_plays(
         held the led suit in hand, so the back is what made the play legal) and
         ``wrong`` (the face is not the led suit).
     """
-    import pandas as pd
-
     from .core.cards import SUIT_SYMBOLS
+    from .core.optional import pandas as pd
 
     rows = []
     for i in range(hands):
@@ -1213,7 +1212,7 @@ def hole_follow_rates(plays: pd.DataFrame, hands: int) -> pd.DataFrame:
         (``suits`` 4, 3, 2, 1): ``plays``, ``wrong``, ``per_play`` (wrong / plays),
         ``per_hand`` (wrong plays per hand).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     groups: list[tuple[str, pd.DataFrame]] = [
         ("all", plays),
@@ -1273,8 +1272,7 @@ def move_values(
     rest of the hand against the others' average; higher is better in every game) and
     ``best`` (the move the bot would play).
     """
-    import pandas as pd
-
+    from .core.optional import pandas as pd
     from .core.search import SearchAgent
 
     state = match_or_state.state if isinstance(match_or_state, Match) else match_or_state

@@ -387,7 +387,7 @@ class Match:
         ``cards`` (the cards the event names that the viewer may know, as a tuple of
         :class:`~cardlab.core.cards.Card`) and ``data`` (the event's other facts, a dict).
         """
-        import pandas as pd
+        from .optional import pandas as pd
 
         self.state.viewer(viewer)  # refuses a viewer that is none
         names = self.state.names
@@ -421,7 +421,7 @@ class Match:
 
     def scores_frame(self) -> pd.DataFrame:
         """Points per hand and running totals, one row per hand."""
-        import pandas as pd
+        from .optional import pandas as pd
 
         rows = []
         totals = [0] * self.game.players
