@@ -4,6 +4,7 @@
 #              JavaScript tests, the docs site build, then one pytest run over tests/
 #              (browser tests included) and the notebooks
 # make docs  - build the docs site into site/; make serve-docs - the same with live reload
+# make lite  - build the JupyterLite lab (build/lite) that make docs puts in site/lite/
 # make widget - rebuild the table's bundle (cardlab/widgets/static/) from widgets/src
 # make bench - speed figures; make bench-peers - the same workloads on OpenSpiel and RLCard
 # make bench-poker - poker hand evaluations per second beside treys and phevaluator
@@ -17,6 +18,7 @@ LAB_ARGS ?=
 BENCH_VENV := .venv-bench
 
 .PHONY: install lab test lint widget widget-test widget-js docs serve-docs bench bench-peers bench-poker clean
+.PHONY: lite
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -62,10 +64,15 @@ widget-test: widgets/node_modules/.installed
 widget-js: $(STAMP)
 	$(BIN)/python docs/scripts/vendor_widget_js.py build/docs-vendor
 
+# The JupyterLite lab the docs site carries as lite/: built clean into build/lite each time
+# (Pyodide from npm, wheels fetched by pip; downloads kept in build/lite-cache).
+lite: $(STAMP)
+	$(BIN)/python docs/scripts/build_lite.py build/lite
+
 export NO_MKDOCS_2_WARNING := 1
 
 # Executes every notebook; fails on any warning, a broken link or a cell error.
-docs: widget-js
+docs: widget-js lite
 	$(BIN)/mkdocs build --strict --clean --site-dir site
 
 serve-docs: widget-js
@@ -99,3 +106,4 @@ bench-poker: $(BENCH_VENV)/.installed
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor \
 		widgets/node_modules
+	rm -rf build/lite build/lite-src build/lite-cache
