@@ -39,8 +39,7 @@ def _prefix(url: str) -> str:
 def button(name: str, page_url: str) -> str:
     href = _prefix(page_url) + play_url(name)
     return (
-        f'<a class="md-button md-button--primary cl-try" href="{href}">'
-        "Try it in your browser</a>\n"
+        f'<a class="md-button md-button--primary cl-try" href="{href}">Try it in your browser</a>\n'
     )
 
 

@@ -50,7 +50,8 @@ sys.path.insert(0, str(ROOT))
 #: The npm package ``pyodide``: the runtime the kernel extension expects.
 PYODIDE = "314.0.6"
 PYODIDE_INTEGRITY = (
-    "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ=="
+    "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8po"
+    "yDOOmWwxQ=="
 )
 PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE}.tgz"
 #: Pyodide's package repository, where its official lock's files live.
@@ -151,7 +152,8 @@ def lock(official: dict[str, Any], pyodide_dir: Path, pypi: Path, cache: Path) -
     packages = official["packages"]
     micropip = packages["micropip"]
     wheel_dir = cache / "micropip"
-    pip("download", "--no-deps", *PLATFORM, "-d", str(wheel_dir), f"micropip=={micropip['version']}")
+    wanted = f"micropip=={micropip['version']}"
+    pip("download", "--no-deps", *PLATFORM, "-d", str(wheel_dir), wanted)
     (whl,) = wheel_dir.glob(f"micropip-{micropip['version']}-*.whl")
     shutil.copy2(whl, pyodide_dir / whl.name)
     out = {"micropip": dict(micropip, file_name=whl.name, sha256=sha256(whl))}
@@ -236,17 +238,22 @@ def play_notebook(spec: Any) -> dict[str, Any]:
             "Click a lit card or a button to play; pointing at a greyed card says which "
             "rule stops it."
         )
-    options = [r for r in spec.options_class.describe() if r["option"] not in ("first_dealer",)]
-    lines = "\n".join(f"- `{r['option']}` (default `{r['default']!r}`): {r['help']}" for r in options)
+    options = [r for r in spec.options_class.describe() if r["option"] != "first_dealer"]
+    lines = "\n".join(
+        f"- `{r['option']}` (default `{r['default']!r}`): {r['help']}" for r in options
+    )
     variant = ""
     for r in options:
         other = [a for a in r["allowed"] or () if a != r["default"]]
         if other:
-            variant = f'\n\nFor example, `Table("{spec.name}", seed=1, {r["option"]}={other[0]!r})`.'
+            made = f'Table("{spec.name}", seed=1, {r["option"]}={other[0]!r})'
+            variant = f"\n\nFor example, `{made}`."
             break
     return notebook(
         [
-            _cell("markdown", f"# Play {spec.title}\n\n{spec.summary}\n\n{who}\n\n{IN_THE_BROWSER}"),
+            _cell(
+                "markdown", f"# Play {spec.title}\n\n{spec.summary}\n\n{who}\n\n" + IN_THE_BROWSER
+            ),
             _cell("code", "%pip install cardlab[widgets]"),
             _cell(
                 "markdown",
