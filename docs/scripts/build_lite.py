@@ -147,23 +147,28 @@ def closure(packages: dict[str, Any], names: tuple[str, ...]) -> list[str]:
     return sorted(out)
 
 
-def lock(official: dict[str, Any], pyodide_dir: Path, pypi: Path, cache: Path) -> dict[str, Any]:
-    """The site's ``pyodide-lock.json`` (see the module docstring)."""
-    packages = official["packages"]
-    micropip = packages["micropip"]
+def micropip_wheel(official: dict[str, Any], cache: Path) -> Path:
+    """The micropip wheel the official lock names the version of, from PyPI."""
+    version = official["packages"]["micropip"]["version"]
     wheel_dir = cache / "micropip"
-    wanted = f"micropip=={micropip['version']}"
-    pip("download", "--no-deps", *PLATFORM, "-d", str(wheel_dir), wanted)
-    (whl,) = wheel_dir.glob(f"micropip-{micropip['version']}-*.whl")
-    shutil.copy2(whl, pyodide_dir / whl.name)
-    out = {"micropip": dict(micropip, file_name=whl.name, sha256=sha256(whl))}
+    pip("download", "--no-deps", *PLATFORM, "-d", str(wheel_dir), f"micropip=={version}")
+    (whl,) = wheel_dir.glob(f"micropip-{version}-*.whl")
+    return whl
+
+
+def lock(official: dict[str, Any], micropip: Path, pypi: Path, dest: Path) -> dict[str, Any]:
+    """The site's ``pyodide-lock.json`` (see the module docstring); the wheels it names on
+    the site are copied into ``dest``, the folder of the lock."""
+    packages = official["packages"]
+    shutil.copy2(micropip, dest / micropip.name)
+    out = {"micropip": dict(packages["micropip"], file_name=micropip.name, sha256=sha256(micropip))}
     on_site = {wheel_name(p): p for p in pypi.glob("*.whl")}
     for key in closure(packages, FROM_PYODIDE):
         entry = copy.deepcopy(packages[key])
         local = on_site.get(norm(key))
         if local is not None:
             # The same package serves the table (from pypi/): never fetch it from elsewhere.
-            shutil.copy2(local, pyodide_dir / local.name)
+            shutil.copy2(local, dest / local.name)
             version = local.name.split("-")[1]
             entry.update(file_name=local.name, sha256=sha256(local), version=version)
         else:
@@ -205,6 +210,8 @@ def _cell(kind: str, text: str) -> dict[str, Any]:
 
 
 def notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    for i, cell in enumerate(cells):
+        cell["id"] = f"cell-{i}"  # nbformat 4.5: every cell has an id
     return {
         "cells": cells,
         "metadata": {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}},
@@ -289,9 +296,7 @@ def welcome_notebook() -> dict[str, Any]:
         ),
         _cell("code", "%pip install cardlab[widgets] pandas"),
     ]
-    nb["cells"] = nb["cells"][:1] + install + nb["cells"][1:]
-    nb["metadata"] = notebook([])["metadata"]
-    return nb
+    return notebook(nb["cells"][:1] + install + nb["cells"][1:])
 
 
 def charts_notebook() -> dict[str, Any]:
@@ -413,7 +418,7 @@ def build(output: Path) -> None:
     pyodide_dir = work / "static" / "pyodide"
     official = runtime(cache, pyodide_dir)
     python_packages(work / "pypi", cache)
-    site_lock = lock(official, pyodide_dir, work / "pypi", cache)
+    site_lock = lock(official, micropip_wheel(official, cache), work / "pypi", pyodide_dir)
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1), "utf-8")
     contents(work / "files")
     lite_config(work, output)

@@ -19,6 +19,7 @@ import os
 import re
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,8 +66,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def lite_url(lite: Path) -> Iterator[str]:
-    handler = functools.partial(_Handler, directory=str(lite))
+def server_root(lite: Path) -> Iterator[str]:
+    """The folder holding the lab (the docs site, or build/), served on 127.0.0.1."""
+    handler = functools.partial(_Handler, directory=str(lite.parent))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -76,6 +78,18 @@ def lite_url(lite: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def lite_url(lite: Path, server_root: str) -> str:
+    return f"{server_root}{lite.name}/"
+
+
+def _downloaded_mb(lite: Path, urls: list[str]) -> float:
+    """The size of the site's files behind ``urls`` (each counted once)."""
+    paths = {urllib.parse.urlsplit(u).path.split("/", 2)[-1] for u in urls if "/api/" not in u}
+    sizes = [(lite / p).stat().st_size for p in paths if (lite / p).is_file()]
+    return round(sum(sizes) / 1e6, 1)
 
 
 @pytest.fixture
@@ -194,7 +208,11 @@ def test_a_game_plays_in_the_browser_with_no_request_leaving_the_machine(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     table.screenshot(path=str(ARTIFACTS / "lite_table.png"))
     size = sum(p.stat().st_size for p in lite.rglob("*") if p.is_file())
-    _record(cold_start_to_playable_table_s=round(cold_start, 1), site_mb=round(size / 1e6, 1))
+    _record(
+        cold_start_to_playable_table_s=round(cold_start, 1),
+        site_mb=round(size / 1e6, 1),
+        play_notebook_downloads_mb=_downloaded_mb(lite, page.local_requests),
+    )
     assert page.external_requests == []
     assert _errors(page) == []
 
@@ -215,3 +233,27 @@ def test_the_charting_notebook_asks_only_for_pinned_pyodide_files(
     wanted = {"numpy", "pandas", "altair"}
     assert wanted <= {pinned[u] for u in asked}
     _record(charting_notebook_pinned_requests=len(asked))
+
+
+def test_every_game_page_opens_its_play_notebook_in_the_lab(
+    lite: Path, server_root: str, guarded: Any
+) -> None:
+    site = lite.parent
+    if not (site / "games").is_dir():
+        pytest.skip("the lab alone (no docs site around it): make docs builds both")
+    targets = {}
+    for spec in GAMES:
+        html = (site / "games" / spec.name / "index.html").read_text(encoding="utf-8")
+        found = re.search(r'<a class="[^"]*cl-try[^"]*" href="([^"]+)"', html)
+        assert found, f"games/{spec.name}/ has no Try it in your browser link"
+        target = urllib.parse.urljoin(f"/games/{spec.name}/", found.group(1))
+        assert target == f"/lite/notebooks/index.html?path=play/{spec.name}.ipynb", target
+        assert (lite / "files" / "play" / f"{spec.name}.ipynb").is_file()
+        targets[spec.name] = target
+    page = guarded
+    page.goto(server_root + f"games/{GAME}/")
+    page.get_by_role("link", name="Try it in your browser").click()
+    expect(page).to_have_url(re.compile(re.escape(targets[GAME].lstrip("/")) + "$"))
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
+    expect(page.locator(".jp-Notebook")).to_contain_text("Play Hearts")
+    assert page.external_requests == []
