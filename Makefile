@@ -5,6 +5,7 @@
 #              then one pytest run over tests/ on JOBS cores (browser tests included)
 # make notebooks - execute the notebooks that changed into build/notebooks/
 # make docs  - build the docs site into site/; make serve-docs - the same with live reload
+# make lite  - build the JupyterLite lab (build/lite) that make docs puts in site/lite/
 # make widget - rebuild the table's bundle (cardlab/widgets/static/) from widgets/src
 # make bench - speed figures; make bench-peers - the same workloads on OpenSpiel and RLCard
 # make bench-poker - poker hand evaluations per second beside treys and phevaluator
@@ -26,7 +27,7 @@ START := $(shell date +%s)
 stage = @echo "--- $(1) (at $$(( $$(date +%s) - $(START) )) s)"
 
 .PHONY: install lab test lint widget widget-test widget-js notebooks docs serve-docs bench \
-	bench-peers bench-poker clean
+	bench-peers bench-poker clean lite
 
 $(STAMP): pyproject.toml
 	$(call stage,install)
@@ -76,6 +77,11 @@ widget-js: $(STAMP)
 	$(call stage,widget-js)
 	$(BIN)/python docs/scripts/vendor_widget_js.py build/docs-vendor
 
+# The JupyterLite lab the docs site carries as lite/: built clean into build/lite each time
+# (Pyodide from npm, wheels fetched by pip; downloads kept in build/lite-cache).
+lite: $(STAMP)
+	$(BIN)/python docs/scripts/build_lite.py build/lite
+
 export NO_MKDOCS_2_WARNING := 1
 
 # Each notebook is executed once, JOBS at a time, each in its own kernel, by
@@ -89,9 +95,9 @@ notebooks: $(STAMP)
 	$(call stage,notebooks)
 	$(BIN)/python tests/run_notebooks.py --jobs $(JOBS)
 
-# Renders the executed notebooks (mkdocs-jupyter does not run them again); fails on any
-# warning or a broken link.
-docs: widget-js notebooks
+# Renders the executed notebooks (mkdocs-jupyter does not run them again) with the
+# JupyterLite lab in site/lite/; fails on any warning or a broken link.
+docs: widget-js notebooks lite
 	$(call stage,docs)
 	$(BIN)/mkdocs build --strict --clean --site-dir site
 
@@ -130,3 +136,4 @@ bench-poker: $(BENCH_VENV)/.installed
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site build/docs-vendor \
 		widgets/node_modules
+	rm -rf build/lite build/lite-src build/lite-cache

@@ -92,7 +92,7 @@ def hole_follow_plays(
         held the led suit in hand, so the back is what made the play legal) and
         ``wrong`` (the face is not the led suit).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     rows = []
     for i in range(hands):
@@ -158,7 +158,7 @@ def hole_follow_rates(plays: pd.DataFrame, hands: int) -> pd.DataFrame:
         (``suits`` 4, 3, 2, 1): ``plays``, ``wrong``, ``per_play`` (wrong / plays),
         ``per_hand`` (wrong plays per hand).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     groups: list[tuple[str, pd.DataFrame]] = [
         ("all", plays),

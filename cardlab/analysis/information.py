@@ -242,7 +242,7 @@ def back_table(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame:
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table`` and
         ``leak_suits`` (plain bits minus model bits).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -287,7 +287,7 @@ def by_rank_class(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame
         One row per rank class (``suits`` = 4, 3, 2, 1) with ``ranks``, ``cards``,
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -669,7 +669,7 @@ def hidden_cards(
         saw this card go here), ``n_table``, ``n_suits``, ``n_plain`` (candidates) and
         ``bits_table``, ``bits_suits``, ``bits_plain``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -720,7 +720,7 @@ def holdings(
         One row per owner with hidden cards: ``owner``, ``cards``, ``bits_table``,
         ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -818,7 +818,7 @@ def entropy_over_hand(
         cards) and ``opp_table``, ``opp_suits``, ``opp_plain`` (summed over the other
         seats' holdings).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     if per not in ("step", "trick"):
         raise ValueError(f"per must be 'step' or 'trick', not {per!r}")
@@ -905,7 +905,7 @@ def leak_samples(
         row of a step, ``opp_table``, ``opp_suits``, ``opp_plain`` for the other seats'
         holdings.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     if games is None:
         games = [g for pair in pairs() for g in pair]
@@ -1000,7 +1000,7 @@ def leak_summary(samples: pd.DataFrame) -> pd.DataFrame:
         ``opp_suits`` (mean bits about the other seats' holdings), ``opp_leak`` and
         ``opp_leak_share`` (the fraction of the plain uncertainty the backs remove).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     keys = ["game", "hand", "step", "seat"]
     per_step = samples.groupby(keys, sort=False).agg(
@@ -1060,7 +1060,7 @@ def compare_pairs(
         :func:`leak_summary` rows with a ``pair`` column (``"hearts vs heartburn"``)
         and a ``variant`` column (``"classic"`` or ``"foresight game"``).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     parts = []
     for classic, cousin in pairs() if games is None else games:

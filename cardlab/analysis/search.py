@@ -29,7 +29,7 @@ def move_values(
     higher is better in every game) and ``best`` (the move the bot would play).  In a
     position with many legal moves only the moves the search widened to are listed.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     state = match_or_state.state if isinstance(match_or_state, Match) else match_or_state
     if seat is None:

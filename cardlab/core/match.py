@@ -423,7 +423,7 @@ class Match:
         ``cards`` (the cards the event names that the viewer may know, as a tuple of
         :class:`~cardlab.core.cards.Card`) and ``data`` (the event's other facts, a dict).
         """
-        import pandas as pd
+        from .optional import pandas as pd
 
         self.state.viewer(viewer)  # refuses a viewer that is none
         names = self.state.names
@@ -461,7 +461,7 @@ class Match:
         Columns: ``hand``, ``points_<seat>``, ``total_<seat>``, and in a partnership game
         ``team_points_<side>`` and ``team_total_<side>``.
         """
-        import pandas as pd
+        from .optional import pandas as pd
 
         rows = []
         totals = [0] * self.game.players

@@ -112,7 +112,7 @@ def pages(site_dir: Path) -> list[str]:
     found = []
     for html in sorted(site_dir.rglob("index.html")):
         rel = html.parent.relative_to(site_dir).as_posix()
-        if rel.split("/")[0] in ("assets", "vendor", "search"):
+        if rel.split("/")[0] in ("assets", "vendor", "search", "lite"):  # lite: its own test
             continue
         found.append("" if rel == "." else rel + "/")
     return found

@@ -360,7 +360,7 @@ def difficulty(
     ``budget`` as losses (``solvable_min`` …) and as wins (``solvable_max`` …).
     ``solver_deals_per_s`` is deals per CPU-second.
     """
-    import pandas as pd
+    from ...core.optional import pandas as pd
 
     rng = random.Random(f"frozen_novelty/{seed}")
     cards = list(CARDS[:52])
