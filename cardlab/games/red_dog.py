@@ -113,12 +113,21 @@ def _beaten(suit_bits: int) -> int:
 BEATEN = tuple(_beaten(m) for m in range(1 << 13))
 
 
-def beaten_by(hand: int) -> int:
-    """Every card (a bitmask) that a hand (a bitmask) beats as its fifth card."""
+def below_best(hand: int) -> int:
+    """Every card (a bitmask) below a hand's best card of its suit, the hand's own included
+    (an Ace is never below: it is high)."""
     out = 0
     for s in (0, 13, 26, 39):
         out |= BEATEN[(hand >> s) & SUIT_BITS] << s
     return out
+
+
+def beaten_by(hand: int) -> int:
+    """Every card (a bitmask) that a hand (a bitmask) beats as its fifth card.
+
+    The hand's own cards are left out: none of them can be its fifth card.
+    """
+    return below_best(hand) & ~hand
 
 
 def winning_card(hand: int, fifth: Card) -> Card | None:

@@ -8,7 +8,7 @@ from typing import Any
 from ..core.cards import CARDS, SUIT_NAMES, Card, mask_of
 from ..core.state import State
 from ..exercises import CardsExercise, Exercise, NumberExercise
-from ..games.red_dog import HAND, RedDogState, beaten_by, odds, odds_in_view, value, winning_card
+from ..games.red_dog import HAND, RedDogState, below_best, odds, odds_in_view, value, winning_card
 from .catalogue import lesson
 from .shapes import min_or_pot
 
@@ -26,7 +26,7 @@ def _red_dog_beats(state: State, question: str) -> Exercise:
     o, name, obs = _red_dog_turn(state)
     hand = obs.zone("hand", obs.viewer).faces
     blind = odds(hand).wins  # as if no other card were showing
-    every = beaten_by(mask_of(hand)).bit_count()  # the hand's own cards counted too
+    every = below_best(mask_of(hand)).bit_count()  # the hand's own cards counted too
     parts = []
     for suit in range(4):
         mine = [c for c in hand if c.suit == suit]

@@ -481,6 +481,29 @@ def test_sampled_worlds_keep_what_the_seat_sees_and_vary_what_it_does_not(
     assert (len(others) == 1) == bool(options.get("face_up_hands"))
 
 
+def test_the_first_hand_figures_the_docs_give_are_what_odds_counts() -> None:
+    """Every first hand: the mean chance and the share of hands worth a big bet, counted
+    with ``beaten_by`` and checked against ``odds`` on a sample; the docs quote them."""
+    from pathlib import Path
+
+    assert beaten_by(sum(c.bit for c in parse_cards("KH 4H 9C 2S"))).bit_count() == 17
+    rng = random.Random(17)
+    deck = list(CARDS[:52])
+    for _ in range(500):
+        hand = rng.sample(deck, 4)
+        assert beaten_by(sum(c.bit for c in hand)).bit_count() == odds(hand).wins
+    total = good = hands = 0
+    for a, b, c, d in combinations([c.bit for c in deck], 4):
+        wins = beaten_by(a | b | c | d).bit_count()
+        total, good, hands = total + wins, good + (wins > 24), hands + 1
+    mean, share = Fraction(total, 48 * hands), good / hands
+    assert (hands, mean) == (270_725, Fraction(4489, 11900))
+    page = (Path(__file__).resolve().parents[2] / "docs/games/red_dog.md").read_text("utf-8")
+    said = " ".join(page.split())
+    assert f"{mean.numerator:,}/{mean.denominator:,}, about {float(mean):.1%}" in said
+    assert f"only {share:.1%} of hands" in said
+
+
 def test_every_hand_combination_count_matches_the_winning_rule() -> None:
     """A small exhaustive check: all hands of four spades against every fifth spade."""
     spades = CARDS[39:52]
