@@ -535,10 +535,13 @@ class ThreeFiveSevenState(ChipGame):
         ev = ranking(self.size, self.options.three_card_straights)
         name = poker.describe(ev.value(self.hands[seat]))
         pot = self.pots[POT]
+        have = self.strikes[seat]
+        mine = f" (you have {have})" if have else ""
         return (
-            f"Stay or fold with {name} ({rank_plural(self.size)} wild): if you stay and "
-            f"lose a showdown you pay {plural(pot, 'chip')}; stay alone for a strike "
-            f"({STRIKES_TO_WIN} take the pot)"
+            f"Stay or fold with {name} ({rank_plural(self.size)} wild). If you stay and "
+            f"lose the showdown, you pay {plural(pot, 'chip')}. If you are the only one who "
+            f"stays, you get a strike instead{mine}; whoever gets {STRIKES_TO_WIN} strikes "
+            "takes the pot, and that ends the game"
         )
 
     # ---------------------------------------------------------- observation

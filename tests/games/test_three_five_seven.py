@@ -80,7 +80,10 @@ def test_everyone_antes_once_and_decides_at_once_with_threes_wild() -> None:
     assert hand.label == "West: three of a kind, nines"
     assert all(isinstance(c, Back) for c in obs.zone("hand", NORTH).cards)
     assert "Stay or fold with three of a kind, nines" in obs.prompt
-    assert "you pay 3 chips" in obs.prompt
+    assert "If you stay and lose the showdown, you pay 3 chips." in obs.prompt
+    # A lone stay, and the third strike ending the game, in plain words.
+    assert "If you are the only one who stays, you get a strike instead;" in obs.prompt
+    assert obs.prompt.endswith("whoever gets 3 strikes takes the pot, and that ends the game")
 
 
 def test_a_choice_stays_secret_until_everyone_has_chosen() -> None:
@@ -222,6 +225,8 @@ def test_three_strikes_take_the_pot_and_end_the_game() -> None:
     choose(st, "fold", "stay", "fold")
     choose(st, "fold", "stay", "fold")
     assert st.strikes == [0, 2, 0] and st.pots["pot"] == 7
+    assert "you get a strike instead (you have 2);" in st.observation(EAST).prompt
+    assert "a strike instead;" in st.observation(NORTH).prompt
     choose(st, "fold", "stay", "fold")
     assert st.terminal and st.strikes[EAST] == 3
     assert st.balances() == [96, 108, 96] and st.pots["pot"] == 0
