@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import difflib
 import html
+import json
 import math
 import numbers
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -320,6 +322,28 @@ class Exercise:
         self.revealed = True
         return f"The answer is {self.answer_text()}. {_sentence(self.why)}"
 
+    # -- with no kernel ------------------------------------------------------------------
+    def offline(self) -> dict[str, Any]:
+        """What a page with no kernel needs to check answers the way :meth:`check` does.
+
+        The docs site publishes executed notebooks: their exercises' buttons reach no
+        Python there, so ``docs/javascripts/exercises-offline.js`` checks answers in the
+        page from this data (embedded in the widget when notebooks are executed for the
+        site).  It holds the answer, as "Show answer" must.
+        """
+        return {
+            "kind": self.kind,
+            "hint": self.hint,
+            "why": _sentence(self.why),
+            "solution": f"The answer is {self.answer_text()}. {_sentence(self.why)}",
+            "expected": self._offline_key(self._key(self.expected)),
+            # keyed by the normal form of an answer, as check() compares them
+            "mistakes": [[self._offline_key(k), v] for k, v in self.mistakes.items()],
+        }
+
+    def _offline_key(self, key: Any) -> Any:
+        return key if isinstance(key, str) else quote(key)
+
     # -- display -----------------------------------------------------------------------
     def __repr__(self) -> str:
         head = f"Exercise {self.key}: " if self.key else "Exercise: "
@@ -384,6 +408,9 @@ class NumberExercise(Exercise):
     def _make_input(self, w: Any) -> Any:
         return w.Text(placeholder="a number", layout=w.Layout(width="9em"))
 
+    def _offline_key(self, key: Any) -> Any:
+        return float(key)
+
 
 class ChoiceExercise(Exercise):
     """A question answered with one of a few choices (a seat, yes or no, a word)."""
@@ -409,6 +436,11 @@ class ChoiceExercise(Exercise):
 
     def _make_input(self, w: Any) -> Any:
         return w.ToggleButtons(options=self.options, value=None, style={"button_width": "auto"})
+
+    def offline(self) -> dict[str, Any]:
+        data = super().offline()
+        data["options"] = list(self.options)
+        return data
 
 
 class CardsExercise(Exercise):
@@ -561,6 +593,29 @@ class CardsExercise(Exercise):
             if b.card in self.expected:
                 b.add_class("cl-ex-answer")
 
+    def offline(self) -> dict[str, Any]:
+        data = super().offline()
+        data.update(
+            pool=[
+                {
+                    "code": c.code,
+                    "text": c.text,
+                    "index": c.index,
+                    # why the card does not belong, for a card that does not
+                    "judge": None
+                    if c in self.expected
+                    else ((self.judge(c) if self.judge else None) or "does not belong"),
+                }
+                for c in self.pool
+            ],
+            pick_one=self.pick_one,
+            not_offered=f"not among {self.pool_label or 'the cards offered'}",
+        )
+        return data
+
+    def _offline_key(self, key: Any) -> Any:
+        return sorted(c.code for c in key)
+
 
 class Missing(Exercise):
     """What is asked for under a name no exercise has: it says so, and the nearest names."""
@@ -580,6 +635,9 @@ class Missing(Exercise):
 
     def solution(self) -> str:
         return self.question
+
+    def offline(self) -> dict[str, Any]:
+        return {"kind": "missing", "message": self.question}
 
 
 _STYLE = (
@@ -614,6 +672,20 @@ def _inline(text: str) -> str:
     return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
 
 
+#: Set while notebooks are executed for the docs site (``tests/run_notebooks.py``): the
+#: page will have no kernel, so each exercise carries what checking it in the page needs.
+STATIC_ENV = "CARDLAB_EMBED_REPLAYS"
+
+
+def _offline_data(ex: Exercise) -> str:
+    """The exercise's :meth:`~Exercise.offline` data as an inert JSON block, for a page
+    published without a kernel (nothing otherwise)."""
+    if not os.environ.get(STATIC_ENV):
+        return ""
+    text = json.dumps(ex.offline(), ensure_ascii=False).replace("</", "<\\/")
+    return f"<script type='application/json' class='cl-ex-data'>{text}</script>"
+
+
 class _View:
     """The ipywidgets front of one exercise."""
 
@@ -636,7 +708,9 @@ class _View:
             b.on_click(handler)
             buttons.append(b)
         buttons[0].button_style = "success"
-        question = w.HTML(f"{_STYLE}<div class='cl-ex-q'>{_inline(ex.question)}</div>")
+        question = w.HTML(
+            f"{_STYLE}<div class='cl-ex-q'>{_inline(ex.question)}</div>{_offline_data(ex)}"
+        )
         actions = w.HBox(buttons)
         actions.add_class("cl-ex-actions")
         self.box = w.VBox([question, self.control, actions, self.feedback])

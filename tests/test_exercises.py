@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +14,9 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.exercises import (
+    STATIC_ENV,
+    CardsExercise,
+    ChoiceExercise,
     Exercise,
     Missing,
     NumberExercise,
@@ -190,3 +197,111 @@ def test_every_exercise_answers_anything_a_learner_types(key: str, answer: Any) 
     v = ex.check(answer)
     assert isinstance(v.message, str) and len(v.message) < 2_000
     ex.diagnose(answer)
+
+
+# ------------------------------------------------------------------ with no kernel
+OFFLINE_JS = Path(__file__).resolve().parents[1] / "docs" / "javascripts" / "exercises-offline.js"
+
+
+def _offline_cases() -> list[tuple[Exercise, list[Any]]]:
+    state = _first_trick_state()
+    state.apply(state.legal_actions()[0])  # the 2♣ led: the next seat follows suit
+    legal = CardsExercise.legal(
+        state, "Which cards may be played?", hint="follow suit", why="so", typical=[]
+    )
+    hand = [c.code for c in legal.pool]
+    first = CardsExercise(
+        "Which card is the lowest club?",
+        ["2C"],
+        ["2C", "3C", "KH", "QS"],
+        pick_one=True,
+        pool_label="the hand",
+        judge=lambda c: None if c.code == "2C" else f"{c.text} is higher",
+        hint="look at clubs",
+        why="the 2♣ is the lowest",
+        typical=["3C"],
+    )
+    number = NumberExercise(
+        "How many points?",
+        13,
+        hint="count the hearts",
+        why="13 hearts score 1 each",
+        typical=12,
+        mistakes={26: "that counts the Queen too", 12.5: "halves are not scored"},
+    )
+    choice = ChoiceExercise(
+        "Who leads?",
+        "North",
+        ["North", "East", "South"],
+        hint="the 2♣",
+        why="North holds it",
+        typical="East",
+        mistakes={"East": "East holds no club"},
+    )
+    text = Exercise("Name the suit.", "Hearts", hint="red", why="hearts are red", typical="spades")
+    return [
+        (legal, [[], hand, hand[:1], hand[-2:], [*hand[:3], *hand[-1:]]]),
+        (first, [[], ["2C"], ["3C"], ["2C", "3C"], ["KH"]]),
+        (
+            number,
+            [
+                "",
+                "13",
+                " 13.0 ",
+                "12",
+                "26",
+                "12,5",
+                "1e9",
+                "abc",
+                "１３",
+                "-3",
+                "nan",
+                "0.0000001",
+            ],
+        ),
+        (choice, [None, "North", "East", "South"]),
+        (text, ["", "hearts", " HEARTS ", "spades", "x" * 60]),
+        (Missing("hearts/frist-trick", keys()), ["2C"]),
+    ]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_docs_sites_checker_gives_the_verdicts_check_gives() -> None:
+    """The published pages check answers in the browser: the same verdict, word for word."""
+    cases, expected = [], []
+    for ex, answers in _offline_cases():
+        data = json.loads(json.dumps(ex.offline()))
+        for answer in answers:
+            cases.append({"data": data, "answer": answer})
+            expected.append(str(_copy(ex).check(answer)))
+    script = (
+        f"const x = require({json.dumps(str(OFFLINE_JS))});"
+        "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(cases.map(c => x.check(c.data, c.answer).text)));"
+    )
+    out = subprocess.run(
+        ["node", "-e", script], input=json.dumps(cases), capture_output=True, text=True, check=True
+    )
+    got = json.loads(out.stdout)
+    assert list(zip(got, expected, strict=True)) == list(zip(expected, expected, strict=True))
+
+
+def _copy(ex: Exercise) -> Exercise:
+    import copy
+
+    return copy.copy(ex)
+
+
+def test_exercises_carry_their_offline_data_only_for_the_published_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("ipywidgets")
+    ex = NumberExercise("How many?", 3, hint="count", why="three </script> here", typical=2)
+    monkeypatch.delenv(STATIC_ENV, raising=False)
+    assert "cl-ex-data" not in ex.widget().children[0].value
+    monkeypatch.setenv(STATIC_ENV, "1")
+    ex._view = None
+    html = ex.widget().children[0].value
+    block = html.split("<script type='application/json' class='cl-ex-data'>")[1]
+    body = block.split("</script>")[0]
+    assert json.loads(body) == ex.offline() and "</script> here" not in body

@@ -277,6 +277,10 @@ def check_exercise(ex: Exercise) -> None:
     solution = ex.solution()
     assert ex.revealed and ex.answer_text() in solution and ex.why.rstrip(".")[1:] in solution
     assert key in repr(ex) and ex.question in repr(ex)
+    # The published page checks it with no kernel, from this data (docs/javascripts).
+    data = json.loads(json.dumps(ex.offline(), ensure_ascii=False))
+    assert data["expected"] == ex._offline_key(ex._key(INTENDED[key])), key
+    assert data["hint"] == ex.hint and data["solution"] == solution
 
 
 def _widget_round_trip(ex: Exercise) -> None:
@@ -504,8 +508,20 @@ def _all_fours(ns: dict[str, Any]) -> None:
     assert (table.loc[[6, 7], "redealt"] > table.loc[[6, 7], "played"]).all()
 
 
+def _axis_titles(chart: Any, channel: str) -> set[str]:
+    """The titles Vega-Lite joins into one axis title over a chart's layers ("a, b")."""
+    spec = chart.to_dict()
+    titles = set()
+    for layer in spec.get("layer", [spec]):
+        enc = layer.get("encoding", {}).get(channel)
+        if enc and "datum" not in enc and "value" not in enc:
+            titles.add(enc.get("title", enc.get("field")))
+    return titles
+
+
 def _in_between(ns: dict[str, Any]) -> None:
     m, summary, gaps = ns["m"], ns["summary"], ns["gaps"]
+    assert _axis_titles(ns["gap_chart"], "y") == {"chance of winning"}
     assert m.state.results[0].points == (-23, -4, -6, -3)
     assert "take" in ns["pm"].legal_actions() and ns["short"].terminal
     assert ns["me"].terminal and len(ns["me"].state.results) == 1
@@ -524,6 +540,7 @@ def _red_dog(ns: dict[str, Any]) -> None:
     from fractions import Fraction
 
     m, summary, spread = ns["m"], ns["summary"], ns["spread"]
+    assert _axis_titles(ns["spread_chart"], "x") == {"unseen cards the hand beats (of 48)"}
     assert m.terminal and m.state.results[0].points == (13, -4, -6, -3)
     assert "North has taken the whole pot" in m.state.outcome.summary
     north = ns["north"]
@@ -564,8 +581,17 @@ def _canfield(ns: dict[str, Any]) -> None:
     assert t.loc["draw 3", "max_rate"] > 0.5
 
 
-def _golf(ns: dict[str, Any]) -> None:
+def _golf(ns: dict[str, Any], asked: list[tuple[int, Exercise]]) -> None:
     m, fresh, table, played = ns["m"], ns["fresh"], ns["table"], ns["played"]
+    measured = ns["measured"]
+    # Both charts label a rule set alike, each label saying when the stock may be turned.
+    assert list(table["rules"]) == list(measured["rules"]) == list(ns["RULES"])
+    assert all(r.startswith(("draw when stuck", "draw any time")) for r in table["rules"])
+    # The question which rule set wins most is asked of the 20,000 deals, after their chart.
+    (cell, ex), *_ = [(c, e) for c, e in asked if e.key == "golf/most-winnable"]
+    assert isinstance(ex, ChoiceExercise) and list(ex.options) == list(measured["rules"])
+    charted = [c for c, e in asked if e.key != "golf/most-winnable"]
+    assert cell > max(charted)
     assert m.observation(0).zone("discard").faces[-2].code == "2D"  # the run played
     assert ns["verdict"].outcome == "won" and ns["after"].outcome == "lost"
     line = [str(a) for a in ns["verdict"].line]
@@ -574,12 +600,13 @@ def _golf(ns: dict[str, Any]) -> None:
     assert [str(a) for a in ns["w"].legal_actions()] == ["play AS"]
     assert [str(a) for a in ns["k"].legal_actions(0)] == ["draw"]
     by = played.groupby("rules", sort=False)["score_0"]
-    text, free = by.get_group("text").tolist(), by.get_group("draw any time").tolist()
-    assert text == free  # the bot plays the same under both draw rules
+    for extra in ("", ", wrap"):  # the bot plays alike under both draw rules
+        stuck, free = by.get_group("draw when stuck" + extra), by.get_group("draw any time" + extra)
+        assert stuck.tolist() == free.tolist()
     t = table.set_index("rules")
     assert (t["min_rate"] >= t["bot_rate"]).all() and (t["unknown"] == 0).all()
-    assert t.loc["text", "min_rate"] < t.loc["draw any time", "min_rate"]
-    assert t.loc["text", "min_rate"] == t["min_rate"].min()
+    assert t.loc["draw when stuck", "min_rate"] < t.loc["draw any time", "min_rate"]
+    assert t.loc["draw when stuck", "min_rate"] == t["min_rate"].min()
 
 
 def _newmarket(ns: dict[str, Any]) -> None:

@@ -268,3 +268,42 @@ def test_docs_tables_are_replay_viewers_with_no_kernel(
     t.screenshot(path=str(ARTIFACTS / "docs_replay_viewer.png"))
     assert errors(page) == [], rel
     assert page.external_requests == []
+
+
+def test_exercises_check_hint_and_show_the_answer_with_no_kernel(
+    site_url: str, offline_page: Any
+) -> None:
+    """A published notebook's exercises answer in the page, and the page says why."""
+    from playwright.sync_api import expect
+
+    page = offline_page
+    page.goto(site_url + "notebooks/14-golf/", wait_until="load")
+    note = page.locator(".cl-ex-offline-note")
+    expect(note).to_be_visible(timeout=30_000)
+    expect(note).to_contain_text("no Python runs behind it")
+    cards = page.locator(".cl-ex.cl-ex-kind-cards").first
+    feedback = cards.locator(".cl-ex-feedback")
+    cards.locator(".cl-ex-btn-check").click()
+    expect(feedback).to_contain_text("No card chosen yet")
+    cards.locator(".cl-ex-btn-hint").click()
+    expect(feedback).to_contain_text("Hint:")
+    cards.locator(".cl-ex-btn-answer").click()
+    expect(feedback).to_contain_text("The answer is")
+    answer = cards.locator(".cl-ex-card.cl-ex-answer")
+    expect(answer.first).to_be_visible()
+    for i in range(answer.count()):
+        answer.nth(i).click()  # choose the cards just shown
+    cards.locator(".cl-ex-btn-check").click()
+    expect(feedback.locator(".cl-ex-ok")).to_be_visible()
+    choice = page.locator(".cl-ex.cl-ex-kind-choice").first
+    choice.locator(".widget-toggle-button").first.click()
+    choice.locator(".cl-ex-btn-check").click()
+    expect(choice.locator(".cl-ex-feedback .cl-ex-fb")).to_be_visible()
+    number = page.locator(".cl-ex.cl-ex-kind-number").first
+    number.locator("input").fill("abc")
+    number.locator(".cl-ex-btn-check").click()
+    expect(number.locator(".cl-ex-feedback")).to_contain_text("Write a number such as 12")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    cards.screenshot(path=str(ARTIFACTS / "docs_exercise_no_kernel.png"))
+    assert errors(page) == []
+    assert page.external_requests == []
