@@ -10,7 +10,7 @@ import pytest
 
 import cardlab
 from cardlab import Match, Replay
-from cardlab.core.cards import HIDDEN_BACK, parse_card, parse_cards
+from cardlab.core.cards import CARDS, HIDDEN_BACK, parse_card, parse_cards
 from cardlab.core.errors import CardlabError, IllegalActionError, OptionError
 from cardlab.core.observation import Back, Peek
 from cardlab.core.solver import replay_line
@@ -106,6 +106,11 @@ def test_options_are_validated() -> None:
         cardlab.load("canfield", idle_limit=0)
     with pytest.raises(OptionError, match="wrong type"):
         cardlab.load("canfield", draw="3")
+    with pytest.raises(OptionError, match="wrong type"):
+        cardlab.load("canfield", build_across_base="no")
+    rows = {r["option"]: r for r in cardlab.load("canfield").options.describe()}
+    help_text = rows["build_across_base"]["help"]
+    assert "base rank takes nothing" in help_text
     with pytest.raises(OptionError, match="standard"):
         cardlab.load("canfield", deck="foresight")
 
@@ -144,6 +149,58 @@ def test_only_a_top_card_goes_home() -> None:
 
 
 # ------------------------------------------------------------------ tableau
+def test_by_default_the_tableau_builds_across_the_base_rank() -> None:
+    state = dealt(foundation="QC", reserve="5D 8H", tableau=["QH", "JS", "AD", "KC"])
+    assert "move JS tableau1" in state.legal_actions()  # a Jack on a Queen, the base rank
+    state.apply("move JS tableau1")
+    assert codes(state, "tableau1") == ["QH", "JS"]
+
+
+def test_without_building_across_the_base_nothing_goes_on_a_base_card() -> None:
+    state = dealt(
+        foundation="QC",
+        reserve="5D 8H 9C",
+        tableau=["QH", "JS", "AD", "KC"],
+        build_across_base=False,
+    )
+    legal = state.legal_actions()
+    assert not [a for a in legal if str(a).startswith("move JS")]  # no Jack on a Queen
+    assert "move KC tableau3" in legal  # the rest still wraps: a King on an Ace
+    with pytest.raises(IllegalActionError, match="Q♥: the Queen is the foundations' base rank"):
+        state.apply("move JS tableau1")
+    assert "J♠ fits on no tableau pile now: it needs an empty pile" in state.explain("move JS")
+    assert codes(state, "tableau1") == ["QH"] and codes(state, "tableau2") == ["JS"]
+
+
+def test_without_building_across_the_base_the_base_decides_which_card_is_stuck() -> None:
+    # Base Ace: nothing goes on an Ace, so a King goes nowhere; a Jack goes on a Queen.
+    state = dealt(
+        foundation="AC",
+        reserve="5D 8H",
+        tableau=["QH", "JS", "AD", "KC"],
+        build_across_base=False,
+    )
+    legal = state.legal_actions()
+    assert "move JS tableau1" in legal and "move KC tableau3" not in legal
+    assert state.build.text.startswith("one rank lower, of the other colour; nothing goes on")
+
+
+def test_without_building_across_the_base_an_empty_pile_still_takes_any_card() -> None:
+    reserve = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"  # all go home from the Ace
+    state = dealt(
+        foundation="AD",
+        reserve=reserve,
+        tableau=["KS", "AH", "9H", "8S"],
+        stock="5D 4H",
+        build_across_base=False,
+    )
+    assert "move KS tableau2" not in state.legal_actions()  # nothing on the A♥
+    for card in reserve.split():
+        state.apply(f"home {card}")
+    state.apply("home AH")
+    assert "move KS tableau2" in state.legal_actions()  # into the emptied pile
+
+
 def test_the_tableau_builds_down_in_alternating_colours_and_a_king_goes_on_an_ace() -> None:
     state = dealt(foundation="5C", reserve="QC 8H", tableau=["KS", "QH", "AD", "2C"])
     legal = state.legal_actions()
@@ -468,6 +525,20 @@ def test_the_solver_reads_deals_as_well_as_states() -> None:
         solve(state, budget=0)
 
 
+def test_the_solver_follows_the_build_across_base_option() -> None:
+    parts = {"foundation": "QC", "tableau": ["QH", "JS", "AD", "KC"]}
+    jack = parse_card("JS").index
+    stops = Search(dealt(build_across_base=False, **parts)).rules.parents[jack]
+    wraps = Search(dealt(**parts)).rules.parents[jack]
+    assert {CARDS[t].code for t in wraps} == {"QH", "QD"} and not stops
+    state = dealt(build_across_base=False, **parts)
+    with pytest.raises(OptionError, match="build_across_base=False"):
+        solve(state, build_across_base=True)
+    order = [*SORTED["reserve"].split(), SORTED["foundation"], *SORTED["tableau"]]
+    order += SORTED["stock"].split()
+    assert solve(order, draw=3, build_across_base=False).outcome == "won"
+
+
 def _stuck() -> dict[str, Any]:
     """A deal that cannot be won: the 3♠ tops the reserve with the 2♠ and both red Fours
     beneath it, the Twos and Queens are all in the reserve too, and the four Kings hold the
@@ -549,9 +620,9 @@ def test_the_search_reaches_waste_cards_as_drawing_would() -> None:
     assert len({one.key(piles, 5, bytes(range(5)), p) for p in range(6)}) == 1
 
 
-@pytest.mark.parametrize("draw", [1, 3])
-def test_every_win_the_solver_reports_replays_in_the_engine(draw: int) -> None:
-    game = cardlab.load("canfield", draw=draw)
+@pytest.mark.parametrize(("draw", "across"), [(1, True), (3, True), (3, False)])
+def test_every_win_the_solver_reports_replays_in_the_engine(draw: int, across: bool) -> None:
+    game = cardlab.load("canfield", draw=draw, build_across_base=across)
     outcomes = {"won": 0, "lost": 0, "unknown": 0}
     for i in range(200):
         state = game.new_state()

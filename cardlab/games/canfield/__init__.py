@@ -33,6 +33,10 @@ Rulings
   are left in the stock, the draw takes what is left.
 * ``redeal`` (turning the waste over as the new stock, without shuffling) is its own
   action and is offered only when the stock is empty; there is no limit on redeals.
+* The tableau wraps all the way round by default, a Jack going on a Queen even when the
+  Queen is the base rank.  With ``build_across_base=False`` a card of the base rank takes
+  nothing on the tableau (with a Queen as base, no Jack goes on a Queen; a Jack then goes
+  only into an empty pile): the rule the published winnability figures for Canfield use.
 * Refilling an emptied tableau pile from the reserve, and turning up the reserve's next
   card, happen by themselves and are not moves.
 * Once the reserve is empty, filling an empty pile is optional; moving a whole pile into

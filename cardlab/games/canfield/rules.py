@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from ...core.actions import Action, action
@@ -23,6 +24,7 @@ from ...rules.tableau import (
     RANK,
     SUIT,
     UP,
+    Build,
     Layout,
     deal_cards,
     down_alternating,
@@ -50,9 +52,28 @@ TABLEAU: Final = LAYOUT.group("tableau")
 T0: Final = TABLEAU[0]
 #: The stacks whose top card may be played: the reserve, the waste, the tableau piles.
 SOURCES: Final = (RESERVE, WASTE, *TABLEAU)
-#: Down in alternating colours, a King on an Ace.
+#: Down in alternating colours, a King on an Ace (the default: building across the base).
 BUILD: Final = down_alternating(wrap=True)
 FITS: Final = BUILD.fits
+
+
+@cache
+def build_of(base: int, across_base: bool = True) -> Build:
+    """The tableau's build for foundations from rank ``base`` (0 = Ace).
+
+    Across the base (the default) the ranks wrap all the way round; otherwise a card of
+    the base rank takes nothing, so the rank just below the base fits on no card.
+    """
+    if across_base:
+        return BUILD
+    below = RANK_NAMES[(base - 1) % 13]
+    return Build.where(
+        f"down in alternating colours (wrap), nothing on a {RANK_NAMES[base]}",
+        lambda m, t: BUILD.cards(m, t) and RANK[t] != base,
+        f"one rank lower, of the other colour; nothing goes on a {RANK_NAMES[base]} "
+        f"(the base rank), so a {below} goes only into an empty pile",
+    )
+
 
 HOME: Final = tuple(action(f"home {CARDS[c].code}") for c in range(52))
 MOVE: Final = tuple(
@@ -89,6 +110,12 @@ class CanfieldOptions(SolitaireOptions):
         "foundation or leaving the reserve or the waste); draws and redeals are moves",
         min=1,
         max=100_000,
+    )
+    build_across_base: bool = option(
+        True,
+        "tableau building wraps all the way round, as the rule text has it; off: a card of "
+        "the foundations' base rank takes nothing, so with a Queen as base no Jack goes on "
+        "a Queen (the rule most published winnability figures use)",
     )
     scoring: str = option(
         "standard",
@@ -151,6 +178,12 @@ class CanfieldState(SolitaireGame):
     def draw(self) -> int:
         return int(self.options.draw)
 
+    @property
+    def build(self) -> Build:
+        """The tableau's build this deal (it depends on the base rank unless building
+        wraps across it)."""
+        return build_of(self.base, bool(self.options.build_across_base))
+
     def place(self, k: int) -> str:
         """A stack as narration names it: "the reserve", "the waste", "tableau2"."""
         return STACK_NAMES[k] if k in TABLEAU else f"the {STACK_NAMES[k]}"
@@ -195,9 +228,10 @@ class CanfieldState(SolitaireGame):
         for k in TABLEAU:
             if tops[k] < 0:
                 empties |= 1 << k
-        for a, b in top_moves(tops, FITS, (RESERVE, WASTE), TABLEAU, empties):
+        fits = self.build.fits
+        for a, b in top_moves(tops, fits, (RESERVE, WASTE), TABLEAU, empties):
             acts.append(MOVE[tops[a] & CARD][b - T0])
-        for k, i, d in run_moves(stacks, tops, FITS, TABLEAU, TABLEAU, empties):
+        for k, i, d in run_moves(stacks, tops, fits, TABLEAU, TABLEAU, empties):
             acts.append(MOVE[stacks[k][i] & CARD][d - T0])
         if stacks[STOCK]:
             acts.append(DRAW)
@@ -339,10 +373,16 @@ class CanfieldState(SolitaireGame):
         piles = [STACK_NAMES[T0 + k] for k in range(4) if MOVE[c][k] in self._legal(0)]
         if piles:
             return f"say which pile: {CARDS[c].text} may go onto {' or '.join(piles)}"
-        return (
-            f"{CARDS[c].text} fits on no tableau pile now: it needs a top card one rank higher "
-            "of the other colour (a King needs an Ace)"
-        )
+        return f"{CARDS[c].text} fits on no tableau pile now: it needs {self._needs(c)}"
+
+    def _needs(self, c: int) -> str:
+        """What card ``c`` may lie on, in words."""
+        if not self.options.build_across_base and RANK[c] == (self.base - 1) % 13:
+            return (
+                f"an empty pile: nothing goes on a {RANK_NAMES[self.base]}, the base rank, "
+                "in this game"
+            )
+        return "a top card one rank higher of the other colour (a King needs an Ace)"
 
     def _place(self, c: int) -> tuple[str, int, int]:
         """Where card ``c`` lies: ("", stack, position), or why it cannot be played.
@@ -394,6 +434,11 @@ class CanfieldState(SolitaireGame):
         if not dst:
             return ""  # an empty pile takes any card that may be played
         t = dst[-1] & CARD
+        if not self.options.build_across_base and RANK[t] == self.base:
+            return (
+                f"nothing goes on {CARDS[t].text}: the {RANK_NAMES[self.base]} is the "
+                "foundations' base rank, and the tableau does not build across it in this game"
+            )
         return (
             f"{CARDS[c].text} can only go on a card one rank higher of the other colour "
             f"(a King on an Ace), not on {CARDS[t].text}"

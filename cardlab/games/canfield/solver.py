@@ -1,7 +1,7 @@
 """Canfield's solver: "thoughtful" Canfield, every face known, within a budget of positions.
 
 The solver reads a position off the game's state and judges moves with the game's own
-rules (its build table :data:`~cardlab.games.canfield.rules.FITS`, its foundation order and
+rules (its build table, :func:`~cardlab.games.canfield.rules.build_of`, its foundation order and
 its refill of emptied piles from the reserve), so a winning line it reports is a list of
 the game's actions, replayed through the engine before it is returned.
 
@@ -59,7 +59,18 @@ from ...core.registry import load
 from ...core.solver import Solved
 from ...rules.solitaire import check_budget, deal_cards
 from ...rules.tableau import CARD, RANK, UP
-from .rules import DRAW, FITS, HOME, MOVE, REDEAL, RESERVE, STOCK, TABLEAU, WASTE, CanfieldState
+from .rules import (
+    DRAW,
+    HOME,
+    MOVE,
+    REDEAL,
+    RESERVE,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    CanfieldState,
+    build_of,
+)
 
 #: Most positions examined before answering "unknown" (the game's default budget).
 DEFAULT_BUDGET = 100_000
@@ -84,11 +95,13 @@ class Rules(NamedTuple):
 
 
 @cache
-def rules(base: int, draw: int) -> Rules:
-    """The search tables for foundations from rank ``base`` (0 = Ace), drawing ``draw``."""
+def rules(base: int, draw: int, across_base: bool = True) -> Rules:
+    """The search tables for foundations from rank ``base`` (0 = Ace), drawing ``draw``,
+    the tableau building across the base rank or not."""
     rel = tuple((RANK[c] - base) % 13 for c in range(52))
+    fits = build_of(base, across_base).fits
     parents = tuple(
-        frozenset(t for t in range(52) if FITS[c | UP] >> (t | UP) & 1) for c in range(52)
+        frozenset(t for t in range(52) if fits[c | UP] >> (t | UP) & 1) for c in range(52)
     )
     kids = tuple(tuple(y for y in range(52) if t in parents[y]) for t in range(52))
     other = tuple((1, 2) if s in (0, 3) else (0, 3) for s in range(4))
@@ -100,6 +113,7 @@ def solve(
     budget: int = DEFAULT_BUDGET,
     *,
     draw: int | None = None,
+    build_across_base: bool | None = None,
 ) -> Solved:
     """Can this deal (or position) still be won, with every face known?
 
@@ -110,6 +124,8 @@ def solve(
         four tableau cards, then the stock top first), or those 52 cards
     budget : most positions to examine before answering ``"unknown"``
     draw : 1 or 3 cards a draw (default: the state's option, else 1)
+    build_across_base : whether the tableau builds across the base rank (default: the
+        state's option, else True, as the game's option)
 
     Returns
     -------
@@ -122,13 +138,19 @@ def solve(
         state = state_or_deal
         if draw is not None and draw != state.draw:
             raise OptionError(f"the state draws {state.draw}; leave draw out or say {state.draw}")
+        across = bool(state.options.build_across_base)
+        if build_across_base is not None and build_across_base != across:
+            raise OptionError(
+                f"the state has build_across_base={across}; leave it out or say {across}"
+            )
         if state.chance is not None or state.terminal:
             raise CardlabError("the solver needs a deal in progress (dealt, not over)")
     else:
         draw = 1 if draw is None else draw
         if draw not in (1, 3):
             raise OptionError(f"draw={draw!r} is not allowed; choose 1 or 3")
-        fresh = load("canfield", draw=draw).new_state()
+        across = True if build_across_base is None else build_across_base
+        fresh = load("canfield", draw=draw, build_across_base=across).new_state()
         assert isinstance(fresh, CanfieldState)
         fresh.apply(_deal_action(state_or_deal))
         state = fresh
@@ -160,7 +182,7 @@ class Search:
     __slots__ = ("reserve", "root", "rules")
 
     def __init__(self, state: CanfieldState) -> None:
-        self.rules = rules(state.base, state.draw)
+        self.rules = rules(state.base, state.draw, bool(state.options.build_across_base))
         self.reserve = bytes(e & CARD for e in state.stacks[RESERVE])  # bottom first
         self.root = position_of(state)
 
@@ -341,8 +363,8 @@ class Search:
         kids = R.kids
 
         def useful(c: int) -> bool:
-            y, z = kids[c]
-            return y in movable or z in movable or y in talon or z in talon
+            # Two kids, or none for a base-rank card when the build stops at the base.
+            return any(y in movable or y in talon for y in kids[c])
 
         for m in range(4):
             t = tops[m]
