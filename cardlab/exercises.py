@@ -678,12 +678,16 @@ STATIC_ENV = "CARDLAB_EMBED_REPLAYS"
 
 
 def _offline_data(ex: Exercise) -> str:
-    """The exercise's :meth:`~Exercise.offline` data as an inert JSON block, for a page
-    published without a kernel (nothing otherwise)."""
+    """The exercise's :meth:`~Exercise.offline` data in a hidden element's attribute, for a
+    page published without a kernel (nothing otherwise).
+
+    An attribute and not a ``<script>`` block: the widget's HTML is itself embedded in a
+    script element of the page, which a ``</script>`` inside it would end.
+    """
     if not os.environ.get(STATIC_ENV):
         return ""
-    text = json.dumps(ex.offline(), ensure_ascii=False).replace("</", "<\\/")
-    return f"<script type='application/json' class='cl-ex-data'>{text}</script>"
+    text = html.escape(json.dumps(ex.offline(), ensure_ascii=False), quote=True)
+    return f'<span hidden class="cl-ex-data" data-exercise="{text}"></span>'
 
 
 class _View:

@@ -175,8 +175,8 @@
   }
 
   function dataOf(box) {
-    var el = box.querySelector("script.cl-ex-data");
-    return el ? JSON.parse(el.textContent) : null;
+    var el = box.querySelector(".cl-ex-data");
+    return el ? JSON.parse(el.getAttribute("data-exercise")) : null;
   }
 
   function say(box, html) {

@@ -277,7 +277,7 @@ def test_exercises_check_hint_and_show_the_answer_with_no_kernel(
     from playwright.sync_api import expect
 
     page = offline_page
-    page.goto(site_url + "notebooks/14-golf/", wait_until="load")
+    page.goto(site_url + "notebooks/17-red-dog/", wait_until="load")
     note = page.locator(".cl-ex-offline-note")
     expect(note).to_be_visible(timeout=30_000)
     expect(note).to_contain_text("no Python runs behind it")
@@ -305,5 +305,6 @@ def test_exercises_check_hint_and_show_the_answer_with_no_kernel(
     expect(number.locator(".cl-ex-feedback")).to_contain_text("Write a number such as 12")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     cards.screenshot(path=str(ARTIFACTS / "docs_exercise_no_kernel.png"))
+    note.screenshot(path=str(ARTIFACTS / "docs_exercise_note.png"))
     assert errors(page) == []
     assert page.external_requests == []
