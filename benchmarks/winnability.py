@@ -8,8 +8,10 @@ rate with Wilson 95% intervals counting unknowns as losses and as wins, the bot'
 rate with its interval, the budget and the solver's deals per CPU-second.
 
 Run ``python benchmarks/winnability.py`` for the default plan, or name rule sets:
-``python benchmarks/winnability.py golf golf:draw_any_time=True --deals 2000``.  Long:
-the default plan takes about an hour on two cores; run it niced.
+``python benchmarks/winnability.py golf golf:draw_any_time=True --deals 2000``.  Rule sets
+named on the command line replace their own rows in the file (or are added in the plan's
+order) and leave the other rows as they are.  Long: the default plan takes about an hour
+on two cores; run it niced.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ PLAN: tuple[tuple[str, int], ...] = (
     ("golf:draw_any_time=True", 20_000),
     ("golf:draw_any_time=True,queen_on_king=True", 20_000),
     ("golf:wrap=True", 20_000),
+    ("golf:draw_any_time=True,wrap=True", 500),  # the solver takes about a CPU-second a deal
     ("canfield", 2_000),
     ("canfield:draw=3", 2_000),
+    ("canfield:draw=3,build_across_base=False", 2_000),
     ("frozen_novelty:level=normal", 2_000),
 )
 
@@ -87,6 +91,26 @@ def measure(text: str, deals: int, seed: int, budget: int | None, processes: int
     return row
 
 
+def merge(path: Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of the file at ``path`` with ``rows`` in place of their own rule sets, new
+    rule sets placed in the plan's order."""
+    with path.open(encoding="utf-8") as fh:
+        kept = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    new = {(r["game"], r["rules"]): r for r in rows}
+    merged: list[dict[str, Any]] = [new.pop((r["game"], r["rules"]), r) for r in kept]
+
+    def place(row: dict[str, Any]) -> int:
+        names = [parse(text)[0] for text, _ in PLAN]
+        return max((i for i, n in enumerate(names) if n == row["game"]), default=len(names))
+
+    for row in new.values():
+        at = max(
+            (i + 1 for i, r in enumerate(merged) if place(r) <= place(row)), default=len(merged)
+        )
+        merged.insert(at, row)
+    return merged
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("rules", nargs="*", help="rule sets game[:option=value,...]")
@@ -114,6 +138,8 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
     out = Path(args.out)
+    if args.rules and out.exists():
+        rows = merge(out, rows)
     with out.open("w", newline="", encoding="utf-8") as fh:
         fh.write(
             f"# winnability: seed {args.seed}; the solver with every face known against the "

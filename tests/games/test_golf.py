@@ -502,3 +502,22 @@ def test_a_card_that_is_not_a_card_is_refused_without_change() -> None:
         with pytest.raises(IllegalActionError):
             state.apply(bad)
     assert state.observation(None) == before
+
+
+def test_every_rule_set_label_says_when_the_stock_may_be_turned() -> None:
+    from cardlab.games.golf import rules_label
+    from cardlab.sim import measured_winnability
+
+    assert rules_label() == rules_label("default") == "draw when stuck"
+    assert rules_label({"wrap": True}) == rules_label("wrap=True") == "draw when stuck, wrap"
+    both = rules_label("draw_any_time=True, wrap=True")
+    assert both == rules_label({"draw_any_time": True, "wrap": True}) == "draw any time, wrap"
+    labels = [rules_label(r) for r in measured_winnability("golf")["rules"]]
+    assert len(set(labels)) == len(labels)
+    assert all(label.startswith(("draw when stuck", "draw any time")) for label in labels)
+    assert "draw any time, wrap" in labels  # the circular game the literature measures
+
+
+def test_the_wrap_option_says_a_king_still_takes_no_queen() -> None:
+    rows = {r["option"]: r for r in cardlab.load("golf").options.describe()}
+    assert "wrap alone lets a King take an Ace but still no Queen" in rows["wrap"]["help"]

@@ -73,6 +73,7 @@ from .rules import (
     GolfRules,
     GolfState,
     golf_rules,
+    rules_label,
     rules_of,
 )
 from .solver import solve
@@ -95,6 +96,7 @@ __all__ = [
     "GolfRules",
     "GolfState",
     "golf_rules",
+    "rules_label",
     "rules_of",
     "solve",
 ]

@@ -6,9 +6,10 @@ The rules in words are in :mod:`cardlab.games.golf`.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...core.actions import Action, action
 from ...core.cards import CARDS, RANK_NAMES, Card
@@ -61,7 +62,8 @@ class GolfOptions(SolitaireOptions):
     wrap: bool = option(
         False,
         "the King and the Ace are neighbours both ways: an Ace may go on a King and a King "
-        "on an Ace",
+        "on an Ace; wrap alone lets a King take an Ace but still no Queen (that needs "
+        "queen_on_king)",
     )
     stock_bonus: bool = option(
         False,
@@ -126,6 +128,26 @@ def golf_rules(
                 mask |= 1 << m
         onto.append(mask)
     return GolfRules(draw_any_time, queen_on_king, wrap, stock_bonus, build, tuple(onto))
+
+
+#: Words for each option that changes how cards fit, in the order labels give them.
+_LABEL_WORDS: Final = (("queen_on_king", "Q on K"), ("wrap", "wrap"), ("stock_bonus", "bonus"))
+
+
+def rules_label(options: Mapping[str, Any] | str = "") -> str:
+    """A rule set in a few words that always say when the stock may be turned.
+
+    ``options`` is a mapping of options, or the ``"name=value, ..."`` text the measured
+    rows keep in their ``rules`` column (``""`` or ``"default"``: the defaults):
+    ``rules_label({"wrap": True})`` is ``"draw when stuck, wrap"``.
+    """
+    if isinstance(options, str):
+        text = options.strip()
+        pairs = [p.partition("=") for p in text.split(",")] if text not in ("", "default") else []
+        options = {k.strip(): v.strip() not in ("False", "0", "") for k, _, v in pairs}
+    words = ["draw any time" if options.get("draw_any_time") else "draw when stuck"]
+    words += [word for name, word in _LABEL_WORDS if options.get(name)]
+    return ", ".join(words)
 
 
 def rules_of(options: Any) -> GolfRules:
