@@ -44,7 +44,7 @@ class Solved(NamedTuple):
 def replay_line(state: State, line: tuple[Action, ...]) -> State:
     """Play a solver's ``line`` on a copy of ``state``; the copy, which should be won.
 
-    Raises :class:`IllegalActionError` (naming the step) if a move of the line is refused.
+    Raises ``IllegalActionError`` (naming the step) if a move of the line is refused.
     """
     trial = state.clone()
     for k, act in enumerate(line):
