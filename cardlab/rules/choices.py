@@ -46,25 +46,25 @@ class SecretChoice:
 
     Parameters
     ----------
-    words
-        The plain choices (``("stay", "fold")``, ``("fist",)``)
-    done
-        ``done(state)``, called once every seat has picked
-    what
-        The choice in refusals (``"stay in or fold"``)
-    aimed
-        Choices aimed at another seat (``("infect", "steal", "block")``): the action
-        is the word and the seat (``steal east``, see ``seat_word``)
-    targets
-        ``(state, seat) -> seats`` ``seat`` may aim at (default: every other seat);
-        a seat never aims at itself
-    refuse
-        ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice
-        now ("" when it may; ``target`` is None for a plain word).  Choices it refuses
-        are left out of the seat's menu.
-    phrases
-        How a choice reads in the chooser's private history, by word, with
-        ``{target}`` for the seat aimed at (``{"steal": "steal from {target}"}``)
+    words : tuple of str
+        The plain choices (``("stay", "fold")``, ``("fist",)``).
+    done : callable
+        ``done(state)``, called once every seat has picked.
+    what : str
+        The choice in refusals (``"stay in or fold"``).
+    aimed : tuple of str
+        Choices aimed at another seat (``("infect", "steal", "block")``): the action is
+        the word and the seat (``steal east``, see ``seat_word``).
+    targets : callable, optional
+        ``(state, seat) -> seats`` that ``seat`` may aim at (default: every other seat);
+        a seat never aims at itself.
+    refuse : callable, optional
+        ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice now
+        ("" when it may; ``target`` is None for a plain word).  Choices it refuses are
+        left out of the seat's menu.
+    phrases : mapping of str to str, optional
+        How a choice reads in the chooser's private history, by word, with ``{target}``
+        for the seat aimed at (``{"steal": "steal from {target}"}``).
     """
 
     def __init__(
