@@ -7,15 +7,12 @@ information the back *leaks*.
 
 Two knowledge models (see RULINGS.md, "The Foresight deck"):
 
-``"table"``
-    the viewer knows the deck's exact back table: a back's candidates are the unseen
-    cards with exactly that back.
-``"suits"``
-    the viewer only reads the printed suits and counts them: candidates are the unseen
-    cards of a printed suit in the rank class the count gives.
-``"plain"``
-    (for comparison) the viewer ignores backs, as with a plain deck: every unseen card
-    is a candidate.
+* ``"table"``: the viewer knows the deck's exact back table: a back's candidates are the
+  unseen cards with exactly that back.
+* ``"suits"``: the viewer only reads the printed suits and counts them: candidates are the
+  unseen cards of a printed suit in the rank class the count gives.
+* ``"plain"``: (for comparison) the viewer ignores backs, as with a plain deck: every unseen
+  card is a candidate.
 
 Every function takes the back table as a ``Deck`` (the deck a
 game was loaded with, e.g. ``game.deck``) or a

@@ -29,10 +29,15 @@ MAX_DRAWS = 1_000
 class Solved(NamedTuple):
     """A solver's verdict on a position.
 
-    outcome : ``"won"`` (``line`` wins it), ``"lost"`` (every reachable position was
-        examined and none is won) or ``"unknown"`` (the budget ran out first)
-    nodes : positions examined
-    line : for ``"won"``, the actions that win from the position solved, each legal in turn
+    Attributes
+    ----------
+    outcome
+        ``"won"`` (``line`` wins it), ``"lost"`` (every reachable position was examined
+        and none is won) or ``"unknown"`` (the budget ran out first)
+    nodes
+        Positions examined
+    line
+        For ``"won"``, the actions that win from the position solved, each legal in turn
         for seat 0 in the engine
     """
 

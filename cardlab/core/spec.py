@@ -46,18 +46,20 @@ def seat_names(players: int) -> tuple[str, ...]:
 class TableLayout:
     """How the table widget lays out a game's zones (zone names are the game's own).
 
+    Attributes
+    ----------
     center
-        zones drawn in the middle of the felt, in this order (others follow their owner)
+        Zones drawn in the middle of the felt, in this order (others follow their owner)
     compact
-        owned zones drawn as small overlapping cards (tricks taken, hole cards)
+        Owned zones drawn as small overlapping cards (tricks taken, hole cards)
     small
-        centre zones drawn at reduced size (the last trick)
+        Centre zones drawn at reduced size (the last trick)
     grid
-        zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
+        Zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
     hide
-        zones not drawn at all (their content shows elsewhere)
+        Zones not drawn at all (their content shows elsewhere)
     apart
-        zones whose cards lie side by side without overlapping (In-Between's posts)
+        Zones whose cards lie side by side without overlapping (In-Between's posts)
     targets
         ``(verb, zone)`` pairs for moves that name a card but not where it goes: the zone
         it goes to, ``{suit}`` standing for the card's suit 1-4 (♣ ♦ ♥ ♠), as in

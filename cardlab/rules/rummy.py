@@ -16,16 +16,13 @@ the reveal and its zones, knock and undercut scoring, the first seat to reach th
 target, deadwood figures for a seat's own view and the bots' discard choice.  A game
 sets its rules as class attributes:
 
-``DRAWS``
-    the draw sources in the order their actions are listed: ``"upcard"``, ``"stock"``
-    and the side cards ``"left"`` and ``"right"`` (face down beside the stock and
-    refilled from it when taken).
-``WIN`` / ``WIN_BONUS``
-    the verb of a knock with no deadwood and its bonus.
-``KNOCK_FACE_DOWN``
-    the knock card goes face down beside the pile (Gin) rather than on it (Bourbon).
-``OPENING``
-    the phase a hand starts in (Bourbon's offer of the upcard).
+* ``DRAWS``: the draw sources in the order their actions are listed: ``"upcard"``,
+  ``"stock"`` and the side cards ``"left"`` and ``"right"`` (face down beside the stock and
+  refilled from it when taken).
+* ``WIN`` / ``WIN_BONUS``: the verb of a knock with no deadwood and its bonus.
+* ``KNOCK_FACE_DOWN``: the knock card goes face down beside the pile (Gin) rather than on it
+  (Bourbon).
+* ``OPENING``: the phase a hand starts in (Bourbon's offer of the upcard).
 
 and overrides what differs: ``knock_limit()``, ``settle()`` (the arrangements shown),
 ``score()`` (the hand's awards), ``same_hand_winners()`` and the texts.

@@ -34,27 +34,23 @@ works in simultaneous phases too (each seat builds its own selection).  The stat
 the selections in ``state.staged`` (one entry per seat, None when idle): declare the
 slot and call ``Staged.reset`` where the hand is reset.
 
-Picks and groups
-    ``pick`` returns a ``Pick``: the card taken from the hand (-1 for a step that
-    takes none, such as choosing a track), the group it joins (a meld's rank, ``"spend"``
-    or ``"build"``, a track) and a short tag the tray shows under the card.  The game
-    keeps its running figures (a total against a minimum, the directions still open, the
-    sub-choice reached) in ``sel.data``.  ``menu`` should list only picks after which the
-    selection can still be completed, so that no listed step leads to a dead end.
-Taking back
-    ``back`` and ``drop`` rebuild the selection by replaying the remaining picks through
-    ``pick`` (so ``pick`` is the only code that computes the running figures).  While
-    replaying, ``sel.prefer`` is the card the replayed step took before: a pick among
-    interchangeable cards (``meld 7``) should take it again.  ``drop`` is offered only
-    when ``ordered`` is False: the game promises that removing any one card leaves a
-    selection its picks accept (checks at pick time bound from above, as a cap on wild
-    cards does; minimums and costs are checked by ``complete``).
-Bots
-    ``plan_step`` turns a planned selection (the picks of the whole move) into the
-    next action, so a ``PhaseBot`` plans once from
-    ``whole_hand`` and emits the move step by step; the search bot simply sees the
-    steps.  A world sampler restores a seat's selection by applying
-    ``selection_steps`` in the world.
+* Picks and groups: ``pick`` returns a ``Pick``: the card taken from the hand (-1 for a step
+  that takes none, such as choosing a track), the group it joins (a meld's rank, ``"spend"``
+  or ``"build"``, a track) and a short tag the tray shows under the card.  The game keeps
+  its running figures (a total against a minimum, the directions still open, the sub-choice
+  reached) in ``sel.data``.  ``menu`` should list only picks after which the selection can
+  still be completed, so that no listed step leads to a dead end.
+* Taking back: ``back`` and ``drop`` rebuild the selection by replaying the remaining picks
+  through ``pick`` (so ``pick`` is the only code that computes the running figures).  While
+  replaying, ``sel.prefer`` is the card the replayed step took before: a pick among
+  interchangeable cards (``meld 7``) should take it again.  ``drop`` is offered only when
+  ``ordered`` is False: the game promises that removing any one card leaves a selection its
+  picks accept (checks at pick time bound from above, as a cap on wild cards does; minimums
+  and costs are checked by ``complete``).
+* Bots: ``plan_step`` turns a planned selection (the picks of the whole move) into the next
+  action, so a ``PhaseBot`` plans once from ``whole_hand`` and emits the move step by step;
+  the search bot simply sees the steps.  A world sampler restores a seat's selection by
+  applying ``selection_steps`` in the world.
 """
 
 from __future__ import annotations

@@ -7,20 +7,17 @@ to copy, compare and hash.  A game's state keeps one such list and replaces a st
 tuple when it changes; a solver copies the list for each position it tries.  Both ask
 the same functions below which moves exist, so a game's moves are written once.
 
-``Layout``
-    the stacks by name, in groups: ``Layout(("deck", 4), ("up", 4), ("down", 4))``
-    names them ``deck1`` … ``down4``; a group of one goes by the group's name
-    (``("stock", 1)`` is ``stock``).
-``Build``
-    which card may lie on which, as a table by entry (for each entry, the bitmask of the
-    entries it may be put on): ``down_in_suit``, ``down_alternating`` (either
-    may wrap, a King on an Ace), ``rank_step`` (one rank up or down whatever the
-    suit), or any test of two cards (``Build.where``).  A table of face-down entries
-    says which face-down card may be put on which (Frozen Novelty's slides).
-Foundations
-    ``found[s]`` counts the cards of suit ``s`` home.  They grow up in suit from a base
-    rank: the Ace by default, any rank (wrapping from the King to the Ace) with
-    ``foundation_order``.
+* ``Layout``: the stacks by name, in groups: ``Layout(("deck", 4), ("up", 4), ("down", 4))``
+  names them ``deck1`` … ``down4``; a group of one goes by the group's name (``("stock",
+  1)`` is ``stock``).
+* ``Build``: which card may lie on which, as a table by entry (for each entry, the bitmask
+  of the entries it may be put on): ``down_in_suit``, ``down_alternating`` (either may wrap,
+  a King on an Ace), ``rank_step`` (one rank up or down whatever the suit), or any test of
+  two cards (``Build.where``).  A table of face-down entries says which face-down card may
+  be put on which (Frozen Novelty's slides).
+* Foundations: ``found[s]`` counts the cards of suit ``s`` home.  They grow up in suit from
+  a base rank: the Ace by default, any rank (wrapping from the King to the Ace) with
+  ``foundation_order``.
 
 Moves, read from ``tops`` (``tops``: each stack's top entry, -1 when it is empty):
 
@@ -40,20 +37,16 @@ Changes, in place on the list of stacks: ``turn_up``, ``move_run``,
 
 How the patience games compose it:
 
-Frozen Novelty
-    twelve stacks (Deck, Up, Down) built down in suit; runs move between any stacks and
-    onto empty Up stacks; a face-down top card moves onto a face-down top when a table
-    of what the backs allow says so (``top_moves`` with a face-down ``Build``).
-Golf
-    seven face-up piles of five, a stock and a discard pile: a pile's top goes onto the
-    discard pile when ``rank_step`` allows it (``top_moves``); a stock card is
-    turned onto the discard pile (``deal_cards``); no foundations.
-Canfield
-    a 13-card reserve, four piles built ``down_alternating`` with ``wrap=True``,
-    foundations from the first foundation card's rank (``foundation_order``), stock
-    and waste (``deal_cards`` by one or three, ``gather`` to redeal): runs move whole or
-    in part (``run_moves``), the reserve's and the waste's top cards one at a time
-    (``top_moves``).
+* Frozen Novelty: twelve stacks (Deck, Up, Down) built down in suit; runs move between any
+  stacks and onto empty Up stacks; a face-down top card moves onto a face-down top when a
+  table of what the backs allow says so (``top_moves`` with a face-down ``Build``).
+* Golf: seven face-up piles of five, a stock and a discard pile: a pile's top goes onto the
+  discard pile when ``rank_step`` allows it (``top_moves``); a stock card is turned onto the
+  discard pile (``deal_cards``); no foundations.
+* Canfield: a 13-card reserve, four piles built ``down_alternating`` with ``wrap=True``,
+  foundations from the first foundation card's rank (``foundation_order``), stock and waste
+  (``deal_cards`` by one or three, ``gather`` to redeal): runs move whole or in part
+  (``run_moves``), the reserve's and the waste's top cards one at a time (``top_moves``).
 """
 
 from __future__ import annotations

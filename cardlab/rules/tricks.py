@@ -5,21 +5,18 @@ indices), the trick on the table, its leader and led suit, trumps, the last tric
 tricks each seat won and the cards it took.  A game sets its rules as class attributes
 and uses the ready-made play phase (``TrickGame.play_phase()``):
 
-``WINNER``
-    ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else the
-    best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
-    (the highest rank whatever its suit; the last of equal ranks wins).
-``BREAKS``
-    cards that may not be led until one of them has been played ("hearts are broken"),
-    unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the breaking.
-``FIRST_BAR`` / ``BAR_LEADS``
-    cards barred from the first trick while the hand holds any other (on discards, and
-    on leads too when ``BAR_LEADS``); ``state.opening`` forces the first lead (the 2♣).
-``JOKER_TRUMP``
-    the Joker (card index 52) is the lowest trump and follows trumps.
-``TRUMP_ANYTIME``
-    a trump may be played to any trick, even by a player who holds the suit led (All
-    Fours); a player holding the suit led still may not play a card of a third suit.
+* ``WINNER``: ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else
+  the best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
+  (the highest rank whatever its suit; the last of equal ranks wins).
+* ``BREAKS``: cards that may not be led until one of them has been played ("hearts are
+  broken"), unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the
+  breaking.
+* ``FIRST_BAR`` / ``BAR_LEADS``: cards barred from the first trick while the hand holds any
+  other (on discards, and on leads too when ``BAR_LEADS``); ``state.opening`` forces the
+  first lead (the 2♣).
+* ``JOKER_TRUMP``: the Joker (card index 52) is the lowest trump and follows trumps.
+* ``TRUMP_ANYTIME``: a trump may be played to any trick, even by a player who holds the suit
+  led (All Fours); a player holding the suit led still may not play a card of a third suit.
 
 ``TrickGame.open_lowest`` gives the first lead to the lowest card of a suit held in
 any hand (the 2♣, or the lowest club when the 2♣ is out of the hands).
