@@ -232,7 +232,8 @@ class State:
         """Apply a legal action for ``seat`` (default: the one seat to move); return it.
 
         Loosely written actions are accepted (``"play q♠"``); the canonical action that
-        was applied is returned.
+        was applied is returned.  The first event a seat's action logs records it
+        (:attr:`~cardlab.core.events.Event.action`); chance outcomes are not recorded.
 
         Raises
         ------
@@ -243,8 +244,13 @@ class State:
         if seat is self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the seat's legal actions were just listed and one is applied.
             self._lc_seat = _STALE
+            events = self.events
+            n = len(events)
             handler = self.phase.apply
             handler(self, act, seat)
+            # The first event records the action (shared event tables carry it already).
+            if len(events) > n and events[n].action is None:
+                events[n] = events[n].with_action(act)
             return act
         if not isinstance(act, str):
             raise IllegalActionError(
@@ -281,7 +287,11 @@ class State:
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
+        events = self.events
+        n = len(events)
         self.phase.apply(self, chosen, seat)
+        if len(events) > n and events[n].action is None:
+            events[n] = events[n].with_action(chosen)
         return chosen
 
     def _resolve(self, text: str, seat: int, acts: tuple[Action, ...]) -> Action:
@@ -507,11 +517,20 @@ class State:
         text: str,
         secret: str | None = None,
         audience: tuple[int, ...] = (),
+        *,
+        public_action: bool = False,
         **data: Any,
     ) -> None:
-        """Narrate a happening (see :class:`~cardlab.core.events.Event`)."""
-        if data:
-            self.events.append(event(kind, seat, text, secret, audience, **data))
+        """Narrate a happening (see :class:`~cardlab.core.events.Event`).
+
+        The first event a seat's action logs records that action (``apply`` adds it);
+        ``public_action`` tells every seat the action although the event's cards or
+        wording are private (a face-down draw from the stock).
+        """
+        if data or public_action:
+            self.events.append(
+                event(kind, seat, text, secret, audience, public_action=public_action, **data)
+            )
         else:
             self.events.append(Event(kind, seat, text, secret, audience))
 

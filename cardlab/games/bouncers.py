@@ -375,12 +375,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         ("hand", s): bits(hands[s]) for s in range(3)
     }
     parts[("hearts", None)] = won_order + rest
-    world.apply(deal_action(world, parts))
-
-    def action_of(w: State, ev: Event) -> str | None:
-        return f"play {ev.cards[0].code}" if ev.kind == "play" else None
-
-    replay(world, obs.history, action_of)
+    replay(world, obs.history, chance=[deal_action(world, parts)])
     world.scores = list(obs.scores)
     return world
 

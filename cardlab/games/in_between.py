@@ -78,7 +78,6 @@ from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, RANK_NAMES, Card, parse_card, parse_cards
 from ..core.errors import OptionError
-from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import option
 from ..core.phases import Phase
@@ -620,18 +619,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
     rest = bits(FULL & ~seen)
     rng.shuffle(rest)
     world.pots[POT] = pot
-    world.apply(deal_action(world, {("stock", None): turned + rest}))
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        if ev.kind == "call":
-            return f"ace {ev.get('call')}"
-        if ev.kind == "bet":
-            return f"bet {ev.get('chips')}"
-        if ev.kind == "take":
-            return "take"
-        return None
-
-    replay(world, obs.history, action_of)
+    replay(world, obs.history, chance=[deal_action(world, {("stock", None): turned + rest})])
     world.scores = list(obs.scores)
     return world
 

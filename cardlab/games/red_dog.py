@@ -81,7 +81,6 @@ from ..core.actions import Action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, SUIT_NAMES, Card, parse_card, parse_cards
 from ..core.chance import ChanceStep
-from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.options import option
 from ..core.phases import Phase
@@ -554,12 +553,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
         order += known[s] + fills[s]
     order += turned + rest
     world.pots[POT] = int(deal.get("pot", 0))
-    world.apply("deal " + " ".join(CARDS[i].code for i in order))
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        return f"bet {ev.get('chips')}" if ev.kind == "bet" else None
-
-    replay(world, obs.history, action_of)
+    replay(world, obs.history, chance=["deal " + " ".join(CARDS[i].code for i in order)])
     world.scores = list(obs.scores)
     return world
 

@@ -77,14 +77,13 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, RANK_NAMES, Card
-from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
@@ -640,41 +639,21 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenSt
     stock += free
     world.pots[POT] = pot
     world.strikes = list(strikes)
-    world.apply(
-        deal_action(
-            world,
-            {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock},
-        )
+    deal = deal_action(
+        world, {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock}
     )
-    revealed: dict[int, dict[int, str]] = {}
-    stage = 0
-    for ev in obs.history:
-        if ev.kind == "stage":
-            stage = int(ev.get("stage"))
-        elif ev.kind == "reveal":
-            said = {s: "stay" for s in ev.get("stayed", ())}
-            said.update({s: "fold" for s in ev.get("folded", ())})
-            revealed[stage] = said
-    mine_now = str(obs.info.get("your_choice", ""))
-    current = [0]
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        if ev.kind == "stage":
-            current[0] = int(ev.get("stage"))
-            return None
-        if ev.kind != "decide" or ev.seat is None:
-            return None
-        said = revealed.get(current[0])
-        if said is not None:
-            return said[ev.seat]
-        if ev.seat == me:
-            return mine_now
-        return rng.choice(("stay", "fold"))
-
-    replay(world, obs.history, action_of)
+    replay(world, obs.history, chance=[deal], hidden=partial(_hidden_choice, rng))
     world.scores = list(obs.scores)
     world.pots[POT] = obs.pots[0].chips
     return world
+
+
+def _hidden_choice(rng: random.Random, world: Any, seat: int, history: Any, i: int) -> str:
+    """Another seat's secret stay or fold: as revealed later, or at random while unknown."""
+    for ev in history[i:]:
+        if ev.kind == "reveal":
+            return "stay" if seat in ev.get("stayed", ()) else "fold"
+    return rng.choice(("stay", "fold"))
 
 
 def _fill_stage(

@@ -8,5 +8,8 @@
 * :mod:`~cardlab.rules.tableau` — solitaire tableaus: stacks, runs, builds, foundations;
 * :mod:`~cardlab.rules.chips` — chips and pots: balances, antes, bets, payouts, splits;
 * :mod:`~cardlab.rules.poker` — poker hands (3, 5 or 7 cards, wild ranks): values, names,
-  comparisons and exact counts.
+  comparisons and exact counts;
+* :mod:`~cardlab.rules.worlds` — sampled worlds for the search bot: placing hidden cards,
+  the generic replay and its hooks, deductions; the families' samplers in
+  :mod:`~cardlab.rules.trick_worlds` and :mod:`~cardlab.rules.rummy_worlds`.
 """

@@ -242,6 +242,33 @@ def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: 
 @pytest.mark.parametrize(("name", "options"), CASES)
 @FEW
 @given(seed=SEEDS)
+def test_every_action_is_recorded_in_the_history(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """Every apply logs an event; the first one a seat's action logs records that action
+    (its seat can always read it), and no other event records one: so any history can be
+    replayed action by action.  Chance outcomes are never recorded."""
+    state = new_game(name, options, hands=2).new_state()
+    chooser = Chooser(state.game, seed, bots=True)
+    while not state.terminal:
+        seat, act = chooser.choose(state)
+        before = len(state.events)
+        done = state.apply(act, seat)
+        new = state.events[before:]
+        assert new, f"{done!r} logged no event, so a replay cannot follow it"
+        first = new[0]
+        if seat is None:
+            assert first.action is None, f"the chance outcome is recorded in {first.text!r}"
+        else:
+            assert first.action == done, f"{first.text!r} records {first.action!r}, not {done!r}"
+            assert first.seen_by(seat).action == done, f"seat {seat} cannot read its {done!r}"
+        for e in new[1:]:
+            assert e.action is None, f"{e.text!r} records {e.action!r}: it is not the first event"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
 def test_simultaneous_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
     """While seats choose at once, one seat's choice shows no face to the others."""
     state = new_game(name, options, hands=2).new_state()
@@ -263,6 +290,11 @@ def test_simultaneous_choices_stay_hidden(name: str, options: dict[str, Any], se
             if other != seat:
                 assert faces(after[other]) == faces(before[other]), (
                     f"seat {other} sees something of seat {seat}'s choice {act}"
+                )
+                # nor the choice itself, recorded in the history as the action taken
+                new = after[other].history[len(before[other].history) :]
+                assert all(e.action is None or e.public_action for e in new), (
+                    f"seat {other} reads seat {seat}'s choice {act} in its history"
                 )
 
 
