@@ -30,6 +30,8 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .cards import Card
 
+_new = tuple.__new__
+
 TEACHER = "teacher"
 SPECTATOR = "spectator"
 Viewer = int | str | None
@@ -75,7 +77,7 @@ class Event(NamedTuple):
 
     def with_action(self, act: Action) -> Event:
         """This event recording ``act`` as the action that logged it."""
-        return Event(*self[:8], act, self.public_action)
+        return _new(Event, (*self[:8], act, self.public_action))
 
     def get(self, key: str, default: Any = None) -> Any:
         """One fact of :attr:`data`."""

@@ -32,10 +32,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
 from .actions import Action, CardActions
+from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
 from .errors import CardlabError, IllegalActionError
-from .events import TEACHER, Event, Viewer, event
+from .events import TEACHER, Event, Viewer
 from .observation import Observation, Pot, SeatView, Team, Zone
 from .outcome import HandResult, Outcome, ScoreLine, points_of
 from .phases import DEAL, OVER, Phase
@@ -46,6 +47,8 @@ from .view import View, normalise_viewer
 CHANCE: Final = "chance"
 SIMULTANEOUS: Final = "simultaneous"
 Current = int | Literal["chance", "simultaneous"] | None
+
+_new = tuple.__new__
 
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
@@ -65,6 +68,8 @@ class State:
     """Base class of every game's state (see the module docstring)."""
 
     __slots__ = (
+        "_acting",
+        "_first",
         "_lc",
         "_lc_seat",
         "chance",
@@ -106,6 +111,10 @@ class State:
     # The seat whose legal actions are cached in _lc, or _STALE; every apply marks it stale.
     _lc_seat: Any
     _lc: tuple[Action, ...]
+    # The seat action being applied and where its events start: ``log`` records it on
+    # the first event (a shared event table holds it already).
+    _acting: Action | None
+    _first: int
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -125,6 +134,8 @@ class State:
         self.outcome = None
         self._lc_seat = _STALE
         self._lc = ()
+        self._acting = None
+        self._first = 0
         self.setup()
         self.begin_hand()
 
@@ -244,13 +255,12 @@ class State:
         if seat is self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the seat's legal actions were just listed and one is applied.
             self._lc_seat = _STALE
-            events = self.events
-            n = len(events)
+            # The first event records the action: log() adds it; a shared event table
+            # holds it already (see _record_action).
+            self._acting = act
+            self._first = len(self.events)
             handler = self.phase.apply
             handler(self, act, seat)
-            # The first event records the action (shared event tables carry it already).
-            if len(events) > n and events[n].action is None:
-                events[n] = events[n].with_action(act)
             return act
         if not isinstance(act, str):
             raise IllegalActionError(
@@ -267,6 +277,7 @@ class State:
             a = act if isinstance(act, Action) else Action(str(act))
             step.validate(self, a)
             self._lc_seat = _STALE
+            self._acting = None  # a chance outcome is never recorded
             self.chance = None
             if step.kind == "deal" and self.results:  # between hands
                 self.reset_hand()  # the last hand's position gives way to the new deal
@@ -287,11 +298,9 @@ class State:
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
-        events = self.events
-        n = len(events)
+        self._acting = chosen
+        self._first = len(self.events)
         self.phase.apply(self, chosen, seat)
-        if len(events) > n and events[n].action is None:
-            events[n] = events[n].with_action(chosen)
         return chosen
 
     def _resolve(self, text: str, seat: int, acts: tuple[Action, ...]) -> Action:
@@ -518,21 +527,31 @@ class State:
         secret: str | None = None,
         audience: tuple[int, ...] = (),
         *,
+        cards: tuple[Card, ...] = (),
+        hidden: tuple[Card, ...] = (),
         public_action: bool = False,
         **data: Any,
     ) -> None:
         """Narrate a happening (see :class:`~cardlab.core.events.Event`).
 
-        The first event a seat's action logs records that action (``apply`` adds it);
-        ``public_action`` tells every seat the action although the event's cards or
-        wording are private (a face-down draw from the stock).
+        The first event a seat's action logs records that action; ``public_action``
+        tells every seat the action although the event's cards or wording are private
+        (a face-down draw from the stock).  An event appended without ``log`` (from a
+        shared table) must record its own action when it comes first.
         """
-        if data or public_action:
-            self.events.append(
-                event(kind, seat, text, secret, audience, public_action=public_action, **data)
-            )
+        events = self.events
+        act = self._acting
+        if act is not None and len(events) == self._first:
+            self._acting = None
         else:
-            self.events.append(Event(kind, seat, text, secret, audience))
+            act = None
+        facts = tuple(data.items()) if data else ()
+        events.append(
+            _new(
+                Event,
+                (kind, seat, text, secret, audience, cards, hidden, facts, act, public_action),
+            )
+        )
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> State:

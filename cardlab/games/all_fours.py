@@ -116,6 +116,7 @@ from ..rules.worlds import (
     replay,
     resume,
     retry,
+    seat_of,
     zone_or_none,
 )
 
@@ -622,9 +623,7 @@ def _redeal(state: Any, act: Action) -> None:
 
 # ------------------------------------------------------------------- worlds
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = obs.players
     world = resume(game, obs)
     assert isinstance(world, AllFoursState)
@@ -649,7 +648,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     # a redeal is a shuffle of the gathered cards: the same cards in a new deal's order
     outcomes = [text if i == 0 else "shuffle" + text[4:] for i, text in enumerate([*texts, last])]
     hidden = {s: [f"discard {CARDS[c].code}" for c in reversed(cs)] for s, cs in thrown.items()}
-    replay(world, obs.history, chance=outcomes, hidden=hidden)
+    replay(world, obs, chance=outcomes, hidden=hidden)
     world.scores = list(obs.scores)
     return world
 

@@ -82,7 +82,7 @@ from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.tricks import HEARTS_MASK, HIGH, TrickGame, event_table
-from ..rules.worlds import WorldError, assign, bits, deal_action, replay, resume, retry
+from ..rules.worlds import assign, bits, deal_action, replay, resume, retry, seat_of
 
 HEARTS = 2
 #: Penalty of each heart by its rank within the suit (index % 13): Ace 11, Two to Ten at
@@ -323,9 +323,7 @@ class BouncersState(TrickGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     played = [0, 0, 0]
     void = [0, 0, 0]
     won_order: list[int] = []  # hearts in the order they were won
@@ -375,7 +373,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         ("hand", s): bits(hands[s]) for s in range(3)
     }
     parts[("hearts", None)] = won_order + rest
-    replay(world, obs.history, chance=[deal_action(world, parts)])
+    replay(world, obs, chance=[deal_action(world, parts)])
     world.scores = list(obs.scores)
     return world
 

@@ -95,7 +95,7 @@ from ..rules.chips import (
     edge_bet,
 )
 from ..rules.deals import DealRule, pile
-from ..rules.worlds import WorldError, bits, deal_action, replay, resume
+from ..rules.worlds import bits, deal_action, replay, resume, seat_of
 
 #: A won pair bet pays this many times the bet (capped at the pot).
 PAIR_ODDS = 25
@@ -602,8 +602,7 @@ class InBetweenState(PotBetGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
-    if obs.seat is None:
-        raise WorldError("worlds are sampled for a seat")
+    seat_of(obs)
     world = resume(game, obs)
     assert isinstance(world, InBetweenState)
     turned: list[int] = []
@@ -619,7 +618,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
     rest = bits(FULL & ~seen)
     rng.shuffle(rest)
     world.pots[POT] = pot
-    replay(world, obs.history, chance=[deal_action(world, {("stock", None): turned + rest})])
+    replay(world, obs, chance=[deal_action(world, {("stock", None): turned + rest})])
     world.scores = list(obs.scores)
     return world
 

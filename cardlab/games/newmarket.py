@@ -93,7 +93,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import ChipGame, bet_refusal, canonical_numbers
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import WorldError, assign, bits, replay, resume, retry
+from ..rules.worlds import WorldError, assign, bits, replay, resume, retry, seat_of
 
 # ----------------------------------------------------------------------- cards
 #: The pay cards, in layout order, with their pot names.
@@ -735,9 +735,7 @@ def _mask(cards: Any) -> int:
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> NewmarketState:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = game.players
     history = obs.history
     deal_ev = next((e for e in history if e.kind == "deal"), None)
@@ -830,7 +828,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> NewmarketState:
     order += [CARDS[c].code for c in parts[("widow", None)]]
     order += [CARDS[c].code for c in parts[("extra", None)]]
     # the replay refuses a deal that plays differently (the runs follow the cards held)
-    replay(world, history, chance=[" ".join(order)])
+    replay(world, obs, chance=[" ".join(order)])
     return world
 
 

@@ -89,7 +89,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import POT, PotBetGame, PotBetOptions, bet_refusal, edge_bet
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import WorldError, bits, replay, resume, zone_or_none
+from ..rules.worlds import WorldError, bits, replay, resume, seat_of, zone_or_none
 
 #: Cards in each hand.
 HAND = 4
@@ -479,9 +479,7 @@ def _deal_on(state: Any, act: Action) -> None:
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
-    seat = obs.seat
-    if seat is None:
-        raise WorldError("worlds are sampled for a seat")
+    seat = seat_of(obs)
     world = resume(game, obs)
     assert isinstance(world, RedDogState)
     n = world.players
@@ -534,6 +532,8 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
         world.chance = world.deal_step()
     else:
         world.chance = world.DEAL.step(world)
+        if deal.get("gathered"):
+            world.out_mask = FULL  # cards lay out of play until this deal gathered them
     rest = pool[take:]
     # A winner's hidden cards never include a card of the fifth card's suit between it
     # and the card shown (that one would have been shown): those hands are filled first.
@@ -553,7 +553,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
         order += known[s] + fills[s]
     order += turned + rest
     world.pots[POT] = int(deal.get("pot", 0))
-    replay(world, obs.history, chance=["deal " + " ".join(CARDS[i].code for i in order)])
+    replay(world, obs, chance=["deal " + " ".join(CARDS[i].code for i in order)])
     world.scores = list(obs.scores)
     return world
 

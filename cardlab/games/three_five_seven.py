@@ -95,7 +95,7 @@ from ..rules import poker
 from ..rules.chips import POT, ChipGame
 from ..rules.choices import SecretChoice
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import ATTEMPTS, WorldError, bits, deal_action, replay, resume, retry
+from ..rules.worlds import ATTEMPTS, WorldError, bits, deal_action, replay, resume, retry, seat_of
 
 #: The hand size (and wild rank) of each stage.
 SIZES = (3, 5, 7)
@@ -578,9 +578,7 @@ class ThreeFiveSevenState(ChipGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenState:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = obs.players
     world = resume(game, obs)
     assert isinstance(world, ThreeFiveSevenState)
@@ -642,7 +640,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenSt
     deal = deal_action(
         world, {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock}
     )
-    replay(world, obs.history, chance=[deal], hidden=partial(_hidden_choice, rng))
+    replay(world, obs, chance=[deal], hidden=partial(_hidden_choice, rng))
     world.scores = list(obs.scores)
     world.pots[POT] = obs.pots[0].chips
     return world

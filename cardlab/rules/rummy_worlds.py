@@ -211,7 +211,7 @@ def _rummy_world(
         parts[(side, None)] = [fd[(side, 0)]]
     wanted = {(slot.part.name, slot.seat) for slot in layout}
     parts = {key: cards for key, cards in parts.items() if key in wanted}
-    replay(world, hist, chance=[deal_action(world, parts)])
+    replay(world, obs, chance=[deal_action(world, parts)])
     world.scores = list(obs.scores)
     return world
 

@@ -302,7 +302,7 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
             raise WorldError(f"no card for {ev.text!r}")
         return f"{verb} {CARDS[queue.pop(0)].code}"
 
-    replay(world, hist, chance=[deal_action(world, parts)], hidden=hidden)
+    replay(world, obs, chance=[deal_action(world, parts)], hidden=hidden)
     world.scores = list(obs.scores)
     return world
 

@@ -608,7 +608,8 @@ class HoleTrickGame(TrickGame):
         if k is None:
             return super().play_special(act, seat)
         idx = self.take_from_hole(seat, k)
-        return idx, self._from_hole[seat][idx]
+        # the action names the place in the row, so the shared event does not hold it
+        return idx, self._from_hole[seat][idx].with_action(act)
 
     def missing_why(self, card: Card, seat: int) -> str:
         # Only a seat that knows the face may be told where the card lies.

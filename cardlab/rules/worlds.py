@@ -52,7 +52,7 @@ from typing import Any, Generic, TypeVar
 from ..core.cards import CARDS, HIDDEN_BACK, Card, Deck
 from ..core.errors import IllegalActionError
 from ..core.errors import WorldError as WorldError  # raised by every sampler
-from ..core.events import Event
+from ..core.events import TEACHER, Event
 from ..core.observation import Back, Observation, Zone
 from ..core.outcome import HandResult
 from ..core.spec import Game
@@ -198,33 +198,41 @@ def pick(mask: int, k: int, rng: random.Random) -> list[int]:
 
 
 #: Supplies an action the observer could not read: ``hidden(world, seat, history, i)``
-#: returns the action ``seat`` took, in ``world``, to log ``history[i]``.
+#: returns the action ``seat`` took next, in ``world``, on its way to logging
+#: ``history[i]`` (that action itself, or an unseen step before it).
 HiddenHook = Callable[[State, int, Sequence[Event], int], str]
 #: Supplies a chance outcome: ``chance(world, history, i)`` returns the outcome of the
 #: pending ``world.chance`` whose events begin at ``history[i]``.
 ChanceHook = Callable[[State, Sequence[Event], int], str]
 
 
+#: How many unseen steps (picks of a move built in private) may come before one event.
+UNSEEN_STEPS = 1_000
+
+
 def replay(
     world: State,
-    history: Sequence[Event],
+    obs: Observation,
     *,
     hidden: HiddenHook | Mapping[int, Sequence[str]] | None = None,
     chance: ChanceHook | Sequence[str] | None = None,
 ) -> State:
-    """Replay an observed ``history`` of the hand on ``world``; return ``world``.
+    """Replay the hand's history as ``obs`` shows it on ``world``; return ``world``.
 
     ``world`` stands where the history starts (usually waiting for the hand's deal, as
-    :func:`resume` leaves it).  Each step of the history is one ``apply``: a seat's
+    :func:`resume` leaves it).  Each step of ``obs.history`` is one ``apply``: a seat's
     recorded action is applied as it is; an action the observer could not read comes
-    from ``hidden`` and a chance outcome (the deal included) from ``chance``.
+    from ``hidden``, and so do steps it never saw at all (the picks of a move another
+    seat built in private, before the move it made public); a chance outcome (the deal
+    included) comes from ``chance``.
 
     Parameters
     ----------
     world : the state to replay on (changed in place)
-    history : the events as the observer knows them (``obs.history``)
+    obs : the observation the world must agree with (its viewer and history)
     hidden : a :data:`HiddenHook`, or for each seat its hidden actions in the order
-        they were taken
+        they were taken; asked whenever the event's action is unknown, or is not yet
+        legal in ``world`` (steps the observer never saw come first)
     chance : a :data:`ChanceHook`, or the chance outcomes in order (the deal first)
 
     Raises
@@ -235,8 +243,13 @@ def replay(
     """
     hide = _hidden_hook(hidden)
     luck = _chance_hook(chance)
+    history = obs.history
+    viewer = obs.viewer
+    everything = viewer == TEACHER
+    facts = _READ_BACKS[0]  # a world ignoring the backs may name other backs
     i = 0
     n = len(history)
+    unseen = 0
     while i < n:
         ev = history[i]
         seat: int | None = None
@@ -251,7 +264,13 @@ def replay(
             else:
                 raise WorldError(f"nobody in this world could have logged {ev.text!r}")
             recorded = ev.action
-            act = hide(world, seat, history, i) if recorded is None else recorded
+            if recorded is not None and recorded in world.legal_actions(seat):
+                act = recorded
+            else:
+                unseen += recorded is not None
+                if unseen > UNSEEN_STEPS:
+                    raise WorldError(f"no steps lead to {ev.text!r}")
+                act = hide(world, seat, history, i)
         events = world.events
         start = len(events)
         try:
@@ -261,11 +280,13 @@ def replay(
         end = len(events)
         if end == start:
             raise WorldError(f"{act!r} logged nothing, so the history cannot be followed")
-        if end - start > n - i:
-            raise WorldError(f"{act!r} goes on further than the history")
-        facts = _READ_BACKS[0]  # a world ignoring the backs may name other backs
         for j in range(start, end):
-            got, want = events[j], history[i]
+            got = events[j]
+            if not got.text and not everything and viewer not in got.audience:
+                continue  # a private step the observer does not know of
+            if i == n:
+                raise WorldError(f"{act!r} goes on further than the history")
+            want = history[i]
             if (
                 got.kind != want.kind
                 or got.seat != want.seat
@@ -274,6 +295,7 @@ def replay(
             ):
                 raise WorldError(f"the sampled world differs at {want.text!r}: {got.text!r}")
             i += 1
+            unseen = 0
     return world
 
 

@@ -146,7 +146,7 @@ class Guess(State):
         numbers = deduction.sample(rng)
         hidden = {s: [f"pick {numbers[s]}"] for s in range(obs.players) if s != me}
         deal = world.chance.sample(rng) if world.chance is not None else ""
-        return replay(world, obs.history, chance=[deal], hidden=hidden)
+        return replay(world, obs, chance=[deal], hidden=hidden)
 
     CHOOSE = Phase(
         "choose",
@@ -245,14 +245,14 @@ def test_replay_refuses_a_world_that_cannot_follow_the_history() -> None:
     obs = state.observation(0)
     deal = [resume(game, obs).chance.sample(random.Random(1))]  # type: ignore[union-attr]
     with pytest.raises(WorldError, match="no hidden action"):
-        replay(resume(game, obs), obs.history, chance=deal)
+        replay(resume(game, obs), obs, chance=deal)
     with pytest.raises(WorldError, match="no outcome"):
-        replay(resume(game, obs), obs.history, hidden={1: ["pick 5"]})
+        replay(resume(game, obs), obs, hidden={1: ["pick 5"]})
     with pytest.raises(WorldError, match="differs"):  # seat 1's 2 answers "no"
-        replay(resume(game, obs), obs.history, chance=deal, hidden={1: ["pick 2"]})
+        replay(resume(game, obs), obs, chance=deal, hidden={1: ["pick 2"]})
     with pytest.raises(WorldError, match="replay failed"):
-        replay(resume(game, obs), obs.history, chance=deal, hidden={1: ["pick 9"]})
-    world = replay(resume(game, obs), obs.history, chance=deal, hidden={1: ["pick 4"]})
+        replay(resume(game, obs), obs, chance=deal, hidden={1: ["pick 9"]})
+    world = replay(resume(game, obs), obs, chance=deal, hidden={1: ["pick 4"]})
     assert same_view(world.observation(0), obs)
 
 
@@ -329,7 +329,7 @@ class LuckyDraw(State):
             unseen = [c for c in world.chance.cards if c not in seen]
             return f"draw {rng.choice(unseen).code}"
 
-        return replay(resume(game, obs), obs.history, chance=luck)
+        return replay(resume(game, obs), obs, chance=luck)
 
     TURN = Phase(
         "turn",

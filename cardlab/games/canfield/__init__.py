@@ -621,7 +621,7 @@ class CanfieldState(State):
         stock += unseen[hidden:]
         order = [*reserve, dealt.get("foundation"), *dealt.get("tableau"), *stock]
         assert len(order) == 52
-        return replay(world, history, chance=[Action.of("deal", order)])
+        return replay(world, obs, chance=[Action.of("deal", order)])
 
 
 from .bot import CanfieldBot  # noqa: E402  (the bot reads the layout above)

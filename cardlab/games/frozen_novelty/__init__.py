@@ -337,13 +337,14 @@ def slide_refusal(rules: LevelRules, deck: Deck, moving: int, target: int) -> st
 _EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
-def _said(key: tuple[Any, ...], kind: str, text: str, **data: Any) -> Event:
-    """A shared event, made once per wording and facts."""
+def _said(key: tuple[Any, ...], kind: str, text: str, act: Action, **data: Any) -> Event:
+    """A shared event, made once per wording, facts and action ``act``."""
+    key = (*key, act)
     ev = _EVENTS.get(key)
     if ev is None:
         if len(_EVENTS) > 100_000:
             _EVENTS.clear()
-        ev = _EVENTS[key] = event(kind, 0, text, **data)
+        ev = _EVENTS[key] = event(kind, 0, text, action=act, **data)
     return ev
 
 
@@ -500,6 +501,7 @@ class FrozenNoveltyState(State):
                     (name, "turn", c, x),
                     "turn",
                     f"{name} turns up {CARDS[c].text} on {where}",
+                    act,
                     cards=(CARDS[c],),
                     source=where,
                 )
@@ -512,6 +514,7 @@ class FrozenNoveltyState(State):
                     (name, "home", x, k),
                     "home",
                     f"{name} puts {CARDS[x].text} on its foundation",
+                    act,
                     cards=(CARDS[x],),
                     source=STACK_NAMES[k],
                     target=f"foundation{SUIT[x] + 1}",
@@ -529,6 +532,7 @@ class FrozenNoveltyState(State):
                     (name, "move", run, k, y),
                     "move",
                     f"{name} moves {what} from {STACK_NAMES[k]} to {STACK_NAMES[y]}",
+                    act,
                     cards=tuple(CARDS[e & CARD] for e in run),
                     source=STACK_NAMES[k],
                     target=STACK_NAMES[y],
@@ -545,7 +549,7 @@ class FrozenNoveltyState(State):
             else:
                 move_run(stacks, x, len(stacks[x]) - 1, y)
                 said = "slide", f"{name} slides the top of {a} face down to {b}"
-            self.events.append(_said((name, *said, x, y), *said, source=a, target=b))
+            self.events.append(_said((name, *said, x, y), *said, act, source=a, target=b))
         else:
             self._end_deal("stops")
             return
