@@ -21,6 +21,7 @@ from .core.errors import CardlabError, IllegalActionError
 from .core.events import Event
 from .core.match import AgentSpec, Match
 from .core.outcome import HandResult
+from .core.quoting import quote
 from .core.refusals import ascii_int
 from .core.registry import get_spec, load
 from .core.replay import Replay
@@ -42,6 +43,8 @@ Type one of:
   a number          the action with that number in the list
   an action         e.g. 'play Q♠' or 'play qs' (any case; suit letters or symbols)
   a card            e.g. 'qs' or '10h', when exactly one legal action uses that card
+  done/back/cancel  a move built step by step: make it, take back the last step, or
+                    drop it (nothing changes until 'done')
   undo              go back to your previous decision (the bots' moves since are undone)
   score             the scores and the last hand's breakdown
   table             show the table and your actions again
@@ -57,6 +60,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > 300:  # argparse quotes a bad value whole: keep the line short
+            message = message[:300] + "…"
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -91,7 +96,7 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise UsageError(f"option {item!r} must be written name=value, e.g. hands=1")
+            raise UsageError(f"option {quote(item)} must be written name=value, e.g. hands=1")
         out[key] = parse_value(value)
     return out
 
@@ -116,7 +121,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     else:
         given = [b.strip() for b in text.split(",")]
         if any(not b for b in given):
-            raise UsageError(f"--bots {text!r} has an empty name")
+            raise UsageError(f"--bots {quote(text)} has an empty name")
         others = players - (1 if human is not None else 0)
         if len(given) == 1:
             names = given * players
@@ -132,7 +137,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
     for s, b in enumerate(names):
         if s != human and b not in known:
             raise UsageError(
-                f"unknown bot {b!r} for {spec.title}; choose one of {', '.join(known)}"
+                f"unknown bot {quote(b)} for {spec.title}; choose one of {', '.join(known)}"
             )
     return names
 
@@ -310,7 +315,9 @@ class _Session:
         results = self.state.results
         lines = []
         for e in events[self.events_shown :]:
-            lines.append(e.text_for(self.seat))
+            text = e.text_for(self.seat)
+            if text:  # a private event of another seat: not even its existence is told
+                lines.append(text)
             if e.kind == "hand_over" and self.results_shown < len(results):
                 self.say_events(lines)
                 lines = []
@@ -388,7 +395,7 @@ class _Session:
         if k is not None:
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            self.say(f"There is no action {k}: choose a number from 1 to {len(legal)}.")
+            self.say(f"There is no action {quote(k)}: choose a number from 1 to {len(legal)}.")
             return None
         words = text.split()
         if len(words) == 1:
@@ -513,7 +520,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     game = load(args.game, args.players, **parse_options(args.option))
     spec = game.spec
     if not 0 <= args.seat < game.players:
-        raise UsageError(f"--seat must be a seat from 0 to {game.players - 1}, not {args.seat}")
+        raise UsageError(
+            f"--seat must be a seat from 0 to {game.players - 1}, not {quote(args.seat)}"
+        )
     names = parse_bots(args.bots, spec, game.players, args.seat)
     agents: dict[int, AgentSpec] = {s: b for s, b in enumerate(names) if s != args.seat}
     match = Match(game, seed=_seed(args.seed), agents=agents)
@@ -551,9 +560,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     game = load(args.game, args.players, **parse_options(args.option))
     if args.n < 0:
-        raise UsageError(f"-n must be a number of games ≥ 0, not {args.n}")
+        raise UsageError(f"-n must be a number of games ≥ 0, not {quote(args.n)}")
     if args.processes < 0:
-        raise UsageError(f"--processes must be ≥ 0, not {args.processes}")
+        raise UsageError(f"--processes must be ≥ 0, not {quote(args.processes)}")
     bots = parse_bots(args.bots, game.spec, game.players, None)
     seed = _seed(args.seed)
     seed = 0 if seed is None else seed
@@ -618,10 +627,11 @@ def _viewpoint(text: str, players: int) -> int | str:
         seat = int(t)
     except ValueError:
         raise UsageError(
-            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', not {text!r}"
+            f"--viewpoint must be a seat 0-{players - 1}, 'spectator' or 'teacher', "
+            f"not {quote(text)}"
         ) from None
     if not 0 <= seat < players:
-        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {seat}")
+        raise UsageError(f"--viewpoint seat must be from 0 to {players - 1}, not {quote(seat)}")
     return seat
 
 
@@ -631,7 +641,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     total = len(replay)
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
-        raise UsageError(f"--step must be between 0 and {total}, got {step}")
+        raise UsageError(f"--step must be between 0 and {total}, got {quote(step)}")
     viewer = _viewpoint(args.viewpoint, replay.players)
     state = replay.state_at(step)
     names = state.names
@@ -643,7 +653,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     events: list[Event] = state.events
     lines: list[str] = []
     for e in events:
-        lines.append(e.text_for(viewer))
+        text = e.text_for(viewer)
+        if text:
+            lines.append(text)
         if e.kind == "hand_over" and k < len(results):
             for line in collapse(lines):
                 print(f"  {line}", file=out)

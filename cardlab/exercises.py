@@ -10,6 +10,11 @@ for a few choices) with Check, Hint and Show answer. The notebooks' exercises ar
 
 The older ``check_*`` functions compare one answer directly and say why either way.
 
+Whatever a learner gives (a number where cards are asked, a card that is not offered, a
+list, bytes, NaN, digits of another script) gets feedback saying what is wrong with it:
+checking never raises.  Numbers are written with the digits 0-9 (a decimal comma is
+read as a point); cards as in ``QS``, ``Q♠`` or ``10h``.
+
 >>> import cardlab
 >>> from cardlab.exercises import CardsExercise, check_legal
 >>> m = cardlab.Match("hearts", seed=1, hands=1)
@@ -20,7 +25,10 @@ True
 
 from __future__ import annotations
 
+import difflib
 import html
+import math
+import numbers
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +37,8 @@ from typing import Any, ClassVar
 from .core.actions import Action
 from .core.cards import SUIT_COLOURS, Card, parse_cards
 from .core.observation import Back, Peek
+from .core.quoting import kind, quote
+from .core.refusals import either
 from .core.state import State
 
 
@@ -57,10 +67,53 @@ def _names(cards: Iterable[Card]) -> str:
     return " ".join(names) if names else "none"
 
 
-def _cards(answer: str | Iterable[str | Card]) -> set[Card]:
+def _cards(answer: Any) -> set[Card]:
+    """The cards an answer names; ValueError (worded for the learner) if it names none."""
+    if isinstance(answer, Card):
+        return {answer}
     if isinstance(answer, str):
-        answer = answer.replace(",", " ")
-    return set(parse_cards(answer))
+        return set(parse_cards(answer.replace(",", " ")))
+    if isinstance(answer, list | tuple | set | frozenset):
+        return set(parse_cards(answer))
+    raise ValueError(
+        f"answer with cards, such as 'QS 2C' or ['Q♠', '2♣'], not {quote(answer)} ({kind(answer)})"
+    )
+
+
+#: A number as a learner writes it: digits 0-9, a sign, a decimal point, an exponent.
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
+
+
+def read_number(answer: Any) -> float:
+    """A learner's answer as a finite number.
+
+    Numbers (not bools) and texts written with the digits 0-9 are read (``"−3"`` and
+    ``"2,5"`` too); anything else raises ValueError saying what a number looks like.
+    """
+    if isinstance(answer, numbers.Real) and not isinstance(answer, bool):
+        try:
+            value = float(answer)
+        except OverflowError:
+            raise ValueError(
+                f"answer with a number of a sensible size, not {quote(answer)}"
+            ) from None
+    elif isinstance(answer, str):
+        text = answer.strip().replace("−", "-").replace(",", ".")
+        if not text:
+            raise ValueError("no answer given yet")
+        if not (len(text) <= 40 and _NUMBER.fullmatch(text)):
+            digits = any(ch.isdigit() for ch in text)
+            if digits and not text.isascii():
+                raise ValueError(f"write the number with the digits 0-9, not {quote(answer)}")
+            raise ValueError(f"write a number such as 12 or -3.5, not {quote(answer)}")
+        value = float(text)
+    else:
+        raise ValueError(f"answer with a number such as 12, not {quote(answer)} ({kind(answer)})")
+    if not math.isfinite(value):
+        raise ValueError(
+            f"answer with a number one can count with, such as 12, not {quote(answer)}"
+        )
+    return value
 
 
 def _seat_to_move(state: State, seat: int | None) -> int:
@@ -94,7 +147,10 @@ def check_legal(
     """
     seat = _seat_to_move(state, seat)
     legal, why = _legal_cards(state, seat)
-    given = _cards(answer)
+    try:
+        given = _cards(answer)
+    except ValueError as e:
+        return Verdict(False, _sentence(str(e)))
     if given == legal:
         return Verdict(True, f"The legal cards are {_names(legal)}.")
     parts = []
@@ -110,9 +166,9 @@ def check_legal(
 def check_number(answer: Any, expected: float, why: str, what: str = "the answer") -> Verdict:
     """Check a number (a score, a count) against ``expected``; ``why`` explains it."""
     try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        return Verdict(False, f"{what} should be a number, not {answer!r}. {why}")
+        value = read_number(answer)
+    except ValueError as e:
+        return Verdict(False, f"{what} should be a number: {_sentence(str(e))} {why}")
     if value == expected:
         return Verdict(True, why)
     return Verdict(False, f"{what} is {expected:g}, not {value:g}: {why}")
@@ -142,7 +198,7 @@ def check_choice(answer: Any, expected: Any, why: str) -> Verdict:
     norm = _norm(answer)
     if norm == _norm(expected):
         return Verdict(True, why)
-    return Verdict(False, f"the answer is {expected}, not {answer}: {why}")
+    return Verdict(False, f"the answer is {expected}, not {_short(answer)}: {why}")
 
 
 def _norm(value: Any) -> Any:
@@ -153,7 +209,13 @@ def _norm(value: Any) -> Any:
             return value.strip().lower()
     if isinstance(value, Card):
         return frozenset([value])
-    return value
+    return value if isinstance(value, str | int | float | bool | None) else repr(value)
+
+
+def _short(answer: Any) -> str:
+    """An answer as it is echoed back: the text itself, or its start when it is long."""
+    text = answer.strip() if isinstance(answer, str) else quote(answer)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _sentence(text: str) -> str:
@@ -205,10 +267,20 @@ class Exercise:
 
     # -- what subclasses define --------------------------------------------------------
     def _key(self, answer: Any) -> Any:
-        """A normal form of ``answer`` for comparing; ValueError if it cannot be one."""
-        if answer is None or str(answer).strip() == "":
+        """A normal form of ``answer`` for comparing; ValueError if it cannot be one.
+
+        The message of the ValueError is shown to the learner: it says what an answer
+        looks like.  Every subclass reads any value a learner can give without raising
+        anything else.
+        """
+        if answer is None or (isinstance(answer, str) and answer.strip() == ""):
             raise ValueError("no answer given yet")
-        return str(answer).strip().lower()
+        if isinstance(answer, bool) or not isinstance(answer, str | int | float):
+            raise ValueError(
+                f"answer with a word or a number, not {quote(answer)} ({kind(answer)})"
+            )
+        # quote() and not str(): Python refuses str() of an int of thousands of digits.
+        return (answer if isinstance(answer, str) else quote(answer)).strip().lower()
 
     def _diagnose(self, answer: Any) -> str:
         """What is wrong with a wrong answer, worked out from the rules ('' if nothing)."""
@@ -241,7 +313,7 @@ class Exercise:
         return Verdict(False, f"{said} Hint: {self.hint}")
 
     def _show(self, answer: Any) -> str:
-        return str(answer).strip()
+        return _short(answer)
 
     def solution(self) -> str:
         """The answer and why: for when the learner asks."""
@@ -295,13 +367,9 @@ class NumberExercise(Exercise):
     kind = "number"
 
     def _key(self, answer: Any) -> Any:
-        if answer is None or str(answer).strip() == "":
+        if answer is None:
             raise ValueError("no answer given yet")
-        text = str(answer).strip().replace("−", "-").replace(",", ".")
-        try:
-            return round(float(text), 9)
-        except ValueError:
-            raise ValueError(f"{answer!r} is not a number") from None
+        return round(read_number(answer), 9)
 
     def _diagnose(self, answer: Any) -> str:
         value, expected = self._key(answer), self._key(self.expected)
@@ -415,8 +483,6 @@ class CardsExercise(Exercise):
     def _key(self, answer: Any) -> Any:
         if answer is None:
             raise ValueError("no card chosen yet")
-        if isinstance(answer, Card):
-            answer = [answer]
         cards = frozenset(_cards(answer))
         if not cards:
             raise ValueError("no card chosen yet")
@@ -427,8 +493,12 @@ class CardsExercise(Exercise):
     def _diagnose(self, answer: Any) -> str:
         given = self._key(answer)
         reasons: dict[str, list[Card]] = {}
+        offered = set(self.pool)
         for card in sorted(given - self.expected, key=lambda c: c.index):
-            said = (self.judge(card) if self.judge else None) or "does not belong"
+            if card not in offered:  # the judge knows only the cards offered
+                said = f"not among {self.pool_label or 'the cards offered'}"
+            else:
+                said = (self.judge(card) if self.judge else None) or "does not belong"
             reasons.setdefault(said, []).append(card)
         parts = [f"{_names(cards)}: {said}" for said, cards in reasons.items()]
         missed = len(self.expected - given)
@@ -490,6 +560,26 @@ class CardsExercise(Exercise):
         for b in self._buttons(control):
             if b.card in self.expected:
                 b.add_class("cl-ex-answer")
+
+
+class Missing(Exercise):
+    """What is asked for under a name no exercise has: it says so, and the nearest names."""
+
+    def __init__(self, key: Any, known: Sequence[str]) -> None:
+        near = difflib.get_close_matches(key, known, n=3) if isinstance(key, str) else []
+        said = f"There is no exercise {quote(key)}"
+        said += (
+            f"; did you mean {either([repr(k) for k in near])}?"
+            if near
+            else "; cardlab.lessons.keys() lists them all."
+        )
+        super().__init__(said, None, hint=said, why="", typical=None)
+
+    def check(self, answer: Any) -> Verdict:
+        return Verdict(False, self.question)
+
+    def solution(self) -> str:
+        return self.question
 
 
 _STYLE = (

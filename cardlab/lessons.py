@@ -29,6 +29,7 @@ from .exercises import (
     CardsExercise,
     ChoiceExercise,
     Exercise,
+    Missing,
     NumberExercise,
     Verdict,
     score_lines,
@@ -57,8 +58,8 @@ def ask(key: str, *context: Any, **options: Any) -> Exercise:
     """The exercise ``key`` for ``context`` (a state, a frame …), ready to display."""
     try:
         builder = _CATALOGUE[key]
-    except KeyError:
-        raise KeyError(f"no exercise {key!r}; try one of {', '.join(_CATALOGUE)}") from None
+    except (KeyError, TypeError):  # a name the catalogue lacks: the exercise says so
+        return Missing(key, list(_CATALOGUE))
     try:
         ex = builder(*context, **options)
     except Exception as e:  # another position than the notebook's: say so, never stop

@@ -256,14 +256,15 @@ def render_observation(obs: Observation, color: bool = False, width: int = WIDTH
     Header (game, hand, phase, dealer, viewer, who moves, scores), a line of short info
     values, then one line per zone: faces as ``Q♠``, backs as ``##`` (``[design]`` for
     informative backs), teacher peeks as ``(Q♠)``; trick zones name who played each card.
-    Empty zones are left out unless they are hands, piles or tricks.
+    Empty zones are left out unless they are hands, piles, tricks or a move being built
+    (a ``selection``).
     """
     names = obs_names(obs)
     lines = render_header(obs)
     info = _info_tokens(obs, color)
     if info:
         lines += _wrap("", info, width, sep=" · ")
-    shown = [z for z in obs.zones if z.cards or z.kind in ("hand", "pile", "trick")]
+    shown = [z for z in obs.zones if z.cards or z.kind in ("hand", "pile", "trick", "selection")]
     labels = [zone_label(z, obs, names) for z in shown]
     pad = max((len(lb) for lb in labels), default=0) + 2
     for zone, label in zip(shown, labels, strict=True):

@@ -9,9 +9,10 @@ from concurrent.futures import ProcessPoolExecutor
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
-from .core.chance import chance_rng
+from .core.chance import chance_rng, check_seed
 from .core.errors import CardlabError
 from .core.match import Agents, Match, make_agents
+from .core.quoting import quote
 from .core.registry import load
 from .core.solver import wilson
 from .core.state import Game
@@ -79,6 +80,21 @@ def _agent_specs(agents: Agents) -> list[Any]:
     return list(agents)
 
 
+def _count(name: str, value: Any, least: int, what: str) -> int:
+    """``value`` when it is a whole number (not a bool) ≥ ``least``; else CardlabError."""
+    if type(value) is not int or value < least:
+        raise CardlabError(f"{name} must be a whole number of {what} ≥ {least}, not {quote(value)}")
+    return value
+
+
+def _check_run(seed: Any, processes: Any, progress: Any) -> int | str:
+    """Refuse a bad seed, process count or progress flag before anything runs."""
+    _count("processes", processes, 0, "worker processes (0: one per CPU)")
+    if progress is not None and not isinstance(progress, bool):
+        raise CardlabError(f"progress must be True, False or None, not {quote(progress)}")
+    return check_seed(seed)
+
+
 def _chunks(n: int, size: int) -> Iterator[list[int]]:
     for start in range(0, n, size):
         yield list(range(start, min(n, start + size)))
@@ -126,10 +142,11 @@ def simulate(
     from tqdm.auto import tqdm
 
     g = load(game, players, **options)
-    if per not in ("game", "hand"):
-        raise CardlabError(f"per must be 'game' or 'hand', not {per!r}")
-    if not isinstance(n, int) or n < 0:
-        raise CardlabError(f"n must be a whole number of games ≥ 0, not {n!r}")
+    if not isinstance(per, str) or per not in ("game", "hand"):
+        raise CardlabError(f"per must be 'game' or 'hand', not {quote(per)}")
+    _count("n", n, 0, "games")
+    _count("max_steps", max_steps, 1, "steps")
+    seed = _check_run(seed, processes, progress)
     probe = make_agents(g, agents, seed)
     if len(probe) != g.players:
         missing = [s for s in range(g.players) if s not in probe]
@@ -254,12 +271,9 @@ def winnability(
         )
     if getattr(g.options, "winnable", False):
         raise CardlabError("winnability counts every deal: leave winnable=False")
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise CardlabError(f"n must be a whole number of deals ≥ 0, not {n!r}")
-    if budget is None:
-        budget = g.spec.solver_budget
-    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
-        raise CardlabError(f"budget must be a whole number of positions ≥ 1, not {budget!r}")
+    _count("n", n, 0, "deals")
+    budget = _count("budget", g.spec.solver_budget if budget is None else budget, 1, "positions")
+    seed = _check_run(seed, processes, progress)
     if progress is None:
         progress = n >= 50
     procs = processes or os.cpu_count() or 1

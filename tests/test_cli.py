@@ -66,7 +66,7 @@ def test_list_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert code == 0
     assert out.startswith("Hearts (hearts): ")
     assert "moon" in out and "add, subtract, choice" in out and "how a moon shot scores" in out
-    assert "≥ 1 or None" in out  # hands
+    assert "1–10000 or None" in out  # hands
     assert "true/false" in out  # omnibus
     assert "bots: random, first, search, heuristic (default)" in out
 
@@ -177,8 +177,8 @@ def test_play_eof_quits_cleanly(
     [
         (
             ["play", "hearts", "--option", "foo=1"],
-            "unknown option foo; this game's options are: deck, first_dealer, hands, moon, "
-            "omnibus, target",
+            "unknown option foo; this game's options are: deck, first_dealer, hands, max_hands, "
+            "moon, omnibus, target",
         ),
         (["play", "hearts", "-o", "moon=sideways"], "choose one of 'add', 'subtract', 'choice'"),
         (["play", "hearts", "-o", "moon"], "must be written name=value"),
@@ -203,6 +203,69 @@ def test_usage_errors(
     assert message in err
     assert err.startswith("cardlab") and err.count("\n") == 1
     assert "Traceback" not in err + out
+
+
+HUGE = "9" * 5_000
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "hearts", "--seed", HUGE], "a seed is a whole number (at most 40 digits)"),
+        (["simulate", "golf", "-n", "1", "--seed", "1" * 41], "a seed is a whole number"),
+        (["play", "hearts", "-o", f"target={HUGE}"], "option target=inf has the wrong type"),
+        (["play", "hearts", "-o", "target=1e999"], "option target=inf has the wrong type"),
+        (["simulate", "gin_rummy", "-n", "1", "-o", "bet=nan"], "bet=nan must be a finite"),
+        (["play", "red_dog", "-o", f"ante={'9' * 30}"], "must be between 1 and 1,000"),
+        (["play", "hearts", "--seat", HUGE], "invalid int value: '99999"),
+        (["simulate", "hearts", "-n", HUGE], "invalid int value"),
+    ],
+)
+def test_huge_arguments_get_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    message: str,
+) -> None:
+    code, out, err = run(capsys, monkeypatch, argv)
+    assert code == 2 and message in err, err[:300]
+    assert err.count("\n") == 1 and len(err) < 500 and "Traceback" not in err + out
+
+
+def test_a_tampered_replay_file_gets_one_short_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    m = Match("golf", seed=2, agents="random")
+    m.run()
+    good = m.to_replay().to_json()
+    for name, text, message in [
+        ("seed", good.replace('"seed": 2', f'"seed": {HUGE}'), "a number of 5,000 digits"),
+        ("deep", "[" * 100_000 + "]" * 100_000, "nests lists or objects too deeply"),
+        ("twice", good[:-1] + ', "seed": 3}', "the field 'seed' is given twice"),
+        ("extra", good[:-1] + ', "colour": 3}', "unknown field 'colour'"),
+    ]:
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        code, out, err = run(capsys, monkeypatch, ["replay", str(path)])
+        assert code == 2 and message in err, err[:300]
+        assert err.count("\n") == 1 and len(err) < 500 and not out
+    path = tmp_path / "step.json"
+    path.write_text(good, encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--step", "9" * 4_000])
+    assert code == 2 and "--step must be between 0 and" in err and len(err) < 300
+    code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--viewpoint", "x" * 10_000])
+    assert code == 2 and "--viewpoint must be a seat 0-0" in err and len(err) < 300
+
+
+def test_a_huge_line_at_the_prompt_is_refused_and_play_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = ["play " + "9" * 5_000, HUGE, "x" * 100_000, "２", "quit"]
+    code, out, err = run(capsys, monkeypatch, ["play", "hearts", "--seed", "1"], "\n".join(lines))
+    assert code == 0 and not err
+    assert "Not allowed: an action is at most 2,000 characters, not 5,005." in out
+    assert "Not allowed: an action is at most 2,000 characters, not 100,000." in out
+    assert "Game stopped." in out
 
 
 def test_parse_values() -> None:

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import cardlab
-from cardlab.exercises import check_choice, check_legal, check_number, check_score
+from cardlab.exercises import (
+    Exercise,
+    Missing,
+    NumberExercise,
+    check_choice,
+    check_legal,
+    check_number,
+    check_score,
+)
+from cardlab.lessons import ask, keys
 
 
 def _first_trick_state() -> cardlab.State:
@@ -55,3 +70,123 @@ def test_number_and_choice_checks() -> None:
     assert check_choice(" East", "east", "East wins")
     assert not check_choice("West", "East", "East played the highest trump")
     assert check_choice("West", "West", "ok")._repr_markdown_().startswith("**✔")
+
+
+# ------------------------------------------------------- whatever a learner gives
+GARBAGE = [
+    7,
+    1.5,
+    True,
+    [None],
+    b"QS",
+    "",
+    None,
+    "   ",
+    "x" * 1_000_000,
+    10**5_000,
+    float("nan"),
+    float("inf"),
+    "nan",
+    "١٢",
+    "３",
+    {"QS"},
+    [["QS"]],
+    object(),
+]
+
+
+def _gin_knock_position() -> cardlab.State:
+    game = cardlab.load("gin_rummy", first_dealer=1, hands=1)
+    deal = game.deal(
+        ["5H 6H 7H 9S 9D 9C 2C 3D KS 4S", "4H 9H JC JD JS 2D 5C 6C 7C TD"], upcard="8H"
+    )
+    m = cardlab.Match(game, deal=deal, seed=0, agents="heuristic")
+    m.play("draw upcard")
+    return m.state
+
+
+def _bourbon_knock_position() -> cardlab.State:
+    game = cardlab.load("bourbon", first_dealer=1, hands=1)
+    deal = game.deal(
+        ["5H 6H 7H 2C 2D 2S 9S TS JS KC", "4H 8H 2H QS 4D 4C 4S AD 7C KD"],
+        left="7D",
+        right="KH",
+        upcard="3C",
+        stock=["9D"],
+    )
+    m = cardlab.Match(game, deal=deal, seed=0, agents=[None, "heuristic"])
+    m.play("draw upcard")
+    return m.state
+
+
+def _never_raises(ex: Exercise, answers: list[Any]) -> None:
+    for answer in answers:
+        v = ex.check(answer)
+        assert not v.ok and v.message and len(v.message) < 600, (ex.key, answer, v.message)
+        assert "Hint:" in v.message or isinstance(ex, Missing)
+        assert isinstance(ex.diagnose(answer), str)
+
+
+@pytest.mark.parametrize(
+    ("key", "position", "card"),
+    [
+        ("gin/knock-card", _gin_knock_position, "KS"),
+        ("bourbon/knock-card", _bourbon_knock_position, "KC"),
+    ],
+)
+def test_a_card_not_in_the_hand_is_explained(key: str, position: Any, card: str) -> None:
+    ex = ask(key, position())
+    v = ex.check("AC")
+    assert not v.ok and "A♣: not among North's hand" in v.message, v.message
+    assert "Hint:" in v.message
+    _never_raises(ex, GARBAGE)
+    assert ex.check(card).ok
+
+
+def test_number_answers_are_plain_digits_and_finite() -> None:
+    ex = NumberExercise("How many?", 12, hint="count them", why="there are 12", typical=3)
+    for answer, said in [
+        ("١٢", "Write the number with the digits 0-9, not '١٢'"),
+        ("３", "Write the number with the digits 0-9, not '３'"),
+        (float("nan"), "Answer with a number one can count with, such as 12, not nan"),
+        ("nan", "Write a number such as 12 or -3.5, not 'nan'"),
+        ("1e999", "Answer with a number one can count with"),
+        (True, "Answer with a number such as 12, not True (a bool)"),
+        (10**5_000, "not a number of 5,001 digits"),
+    ]:
+        v = ex.check(answer)
+        assert not v.ok and said in v.message, (answer, v.message)
+        assert "too low" not in v.message and "too high" not in v.message
+    assert ex.check("12").ok and ex.check(12.0).ok and ex.check(" 12 ").ok
+    assert "−3 is too low" in str(ex.check("−3")).replace("-3", "−3")
+
+
+def test_an_unknown_exercise_says_so_and_suggests_the_nearest() -> None:
+    ex = ask("gin/knock-cards")
+    assert isinstance(ex, Missing)
+    assert "There is no exercise 'gin/knock-cards'; did you mean 'gin/knock-card'" in repr(ex)
+    _never_raises(ex, GARBAGE)
+    assert "lists them all" in ask("nope").question
+    assert isinstance(ask(["not", "a", "name"]), Missing)  # type: ignore[arg-type]
+    ex.widget()
+
+
+def test_the_older_checks_explain_any_answer() -> None:
+    state = _first_trick_state()
+    for answer in GARBAGE:
+        assert not check_legal(state, answer) or answer == ""
+        assert not check_number(answer, 12, "why")
+        assert isinstance(check_choice(answer, "East", "why").message, str)
+    assert "Answer with cards" in check_legal(state, 7).message
+    assert "'١٢'" in check_number("١٢", 12, "why").message
+
+
+@pytest.mark.parametrize("key", [k for k in keys()])
+@settings(max_examples=8, deadline=None)
+@given(answer=st.one_of(st.sampled_from(GARBAGE), st.text(max_size=20), st.integers(), st.floats()))
+def test_every_exercise_answers_anything_a_learner_types(key: str, answer: Any) -> None:
+    """Built with no position (as a cell run out of order would), or with its own."""
+    ex = ask(key)
+    v = ex.check(answer)
+    assert isinstance(v.message, str) and len(v.message) < 2_000
+    ex.diagnose(answer)

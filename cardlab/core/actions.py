@@ -61,6 +61,12 @@ class Action(str):
 
 _INTERN: dict[str, Action] = {}
 
+#: The most digits a number in an action may have (far beyond any count, bet or place).
+MAX_DIGITS = 30
+#: The longest action text read: far beyond any action (a deal of three packs is about
+#: 500 characters), so that a huge paste is refused before any of it is parsed.
+MAX_ACTION_CHARS = 2_000
+
 
 def action(text: str) -> Action:
     """The interned :class:`Action` for ``text`` (created on first use)."""
@@ -136,6 +142,10 @@ class ActionRange(tuple[Action, ...]):
     listing and checking the legal bets costs the same whatever the pot.  Displays read
     ``verb``, ``low`` and ``high`` to offer one number picker (:func:`numeric_range`).
     Putting a tuple in front keeps it lazy: ``(take,) + bets`` is still a range.
+
+    Python requires a length to fit in an index (``sys.maxsize``), so a range never holds
+    more actions than that: numbers beyond ``low + sys.maxsize`` are cut off (no option
+    a game accepts comes near).
     """
 
     head: tuple[Action, ...]
@@ -148,7 +158,7 @@ class ActionRange(tuple[Action, ...]):
         self.head = tuple(head)
         self.verb = verb
         self.low = low
-        self.high = max(high, low - 1)
+        self.high = min(max(high, low - 1), low - 1 + sys.maxsize - len(self.head))
         return self
 
     def __len__(self) -> int:
@@ -196,8 +206,8 @@ class ActionRange(tuple[Action, ...]):
         if len(words) != 2 or words[0] != self.verb:
             return None
         w = words[1]
-        if not (w.isascii() and w.isdigit()) or str(int(w)) != w:
-            return None
+        if not (w.isascii() and w.isdigit()) or len(w) > MAX_DIGITS or (w[0] == "0" and w != "0"):
+            return None  # only the plain spelling of a number (and never a huge one)
         n = int(w)
         return n if self.low <= n <= self.high else None
 

@@ -22,6 +22,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Final
 
+from .quoting import quote
+
 SUITS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 #: The four-colour palette of the suits (♣ green, ♦ blue, ♥ red, ♠ black), shared by the
@@ -154,21 +156,33 @@ def parse_card(text: str | Card) -> Card:
     """
     if isinstance(text, Card):
         return text
-    card = _PARSE.get(
-        text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦").replace("♧", "♣")
-    )
+    word = text.strip() if isinstance(text, str) else ""
+    card = None
+    if len(word) <= 16:  # every spelling of a card is a short word
+        word = word.upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
+        card = _PARSE.get(word.replace("♧", "♣"))
     if card is None:
         raise ValueError(
-            f"{text!r} is not a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
+            f"{quote(text)} is not a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
             "(C, D, H, S or ♣ ♦ ♥ ♠), e.g. QS, Q♠, 10h or Th; jokers are JK1, JK2"
         )
     return card
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several cards from a space- or comma-separated string or an iterable."""
+    """Read several cards from a space- or comma-separated string or an iterable.
+
+    Raises
+    ------
+    ValueError
+        naming the first word that is not a card (or the value that is not cards at all).
+    """
     if isinstance(text, str):
         text = text.replace(",", " ").split()
+    elif not isinstance(text, Iterable) or isinstance(text, bytes | bytearray):
+        raise ValueError(
+            f"{quote(text)} is not cards: give them as text ('QS 2C') or a list of cards"
+        )
     return tuple(parse_card(t) for t in text)
 
 
@@ -274,7 +288,7 @@ def get_deck(name: str) -> Deck:
         return DECKS[name]
     except KeyError:
         raise ValueError(
-            f"unknown deck {name!r}; known decks: {', '.join(sorted(DECKS))}"
+            f"unknown deck {quote(name)}; known decks: {', '.join(sorted(DECKS))}"
         ) from None
 
 

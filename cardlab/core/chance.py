@@ -19,15 +19,35 @@ steps.
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import Card
-from .errors import IllegalActionError
+from .errors import CardlabError, IllegalActionError
+from .refusals import seed_problem
 
 KINDS = ("deal", "shuffle", "draw")
+
+
+def check_seed(seed: Any) -> int | str:
+    """``seed`` if it can seed a match (a numpy integer becomes an ``int``).
+
+    Raises
+    ------
+    CardlabError
+        for anything else: a float, a bool, a list, a number of more than 40 digits, a
+        text of more than 1,000 characters (see :func:`~.refusals.seed_problem`).
+    """
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool | int):
+        seed = int(seed)
+    problem = seed_problem(seed)
+    if problem:
+        raise CardlabError(problem)
+    result: int | str = seed
+    return result
 
 
 def chance_rng(seed: int | str, k: int) -> random.Random:

@@ -12,7 +12,9 @@ facts as data, so analysis and charts never parse prose:
   read one with :meth:`Event.get` or all with :attr:`Event.facts`.
 
 ``text`` is what everyone reads; ``secret``, when set, is the fuller wording for the
-audience.  :meth:`Event.seen_by` gives the event as one viewer may know it.
+audience.  :meth:`Event.seen_by` gives the event as one viewer may know it.  An event
+with an empty ``text`` is private: only its audience (and the teacher) learn that it
+happened at all (a pick in a move still being built).
 
 The first event a seat's action logs also records that ``action`` (its canonical text,
 ``"play QS"``), so a history can be replayed action by action.  The action belongs to

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .agents import Agent, FirstAgent, RandomAgent
-from .chance import chance_rng
+from .chance import chance_rng, check_seed
 from .errors import CardlabError, IllegalActionError
 from .events import Event, Viewer
 from .observation import Observation
+from .quoting import kind, quote
+from .refusals import action_problem, refused_text, seat_problem
 from .registry import load
 from .replay import Replay, Step, _apply_step
 from .search import SearchAgent
@@ -42,10 +44,11 @@ def make_agent(game: Game, spec: AgentSpec, seat: int, seed: int | str) -> Agent
         spec.bind(game)
         return spec
     bots = bot_names(game)
-    if spec not in bots:
+    if not isinstance(spec, str) or spec not in bots:
         raise CardlabError(
-            f"unknown bot {spec!r} for {game.spec.title}; choose one of "
+            f"unknown bot {quote(spec)} for {game.spec.title}; choose one of "
             + ", ".join(sorted([*bots, "human"]))
+            + " (or an Agent, or None for a seat you play)"
         )
     agent = bots[spec](seat, seed)
     agent.bind(game)
@@ -60,19 +63,25 @@ def bot_names(game: Game) -> dict[str, type[Agent]]:
 def make_agents(game: Game, agents: Agents, seed: int | str) -> dict[int, Agent]:
     """Agents by seat from a name for every seat, a list per seat, or a dict."""
     if agents is None or isinstance(agents, str | Agent):
-        per_seat: dict[int, AgentSpec] = dict.fromkeys(range(game.players), agents)
+        per_seat: dict[Any, AgentSpec] = dict.fromkeys(range(game.players), agents)
     elif isinstance(agents, Mapping):
         per_seat = dict(agents)
-    else:
+    elif isinstance(agents, list | tuple):
         if len(agents) != game.players:
             raise CardlabError(
                 f"give one agent per seat: {game.players} for {game.spec.title}, got {len(agents)}"
             )
         per_seat = dict(enumerate(agents))
+    else:
+        raise CardlabError(
+            f"agents are a bot name for every seat, a list with one per seat or a dict "
+            f"{{seat: bot}}, not {quote(agents)} ({kind(agents)})"
+        )
     out = {}
     for seat, spec in per_seat.items():
-        if not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise CardlabError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+        if seat_problem(seat, game.players):
+            whole = "" if type(seat) is int else f" (whole numbers, not {kind(seat)})"
+            raise CardlabError(f"no seat {quote(seat)}: seats are 0 to {game.players - 1}{whole}")
         agent = make_agent(game, spec, seat, seed)
         if agent is not None:
             out[seat] = agent
@@ -104,12 +113,18 @@ class Match:
         players: int | None = None,
         **options: Any,
     ) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+        seed = random.SystemRandom().randrange(2**31) if seed is None else check_seed(seed)
+        if deal is not None and not isinstance(deal, str | list | tuple):
+            raise CardlabError(
+                "deal is an explicit deal (an action from game.deal(...)) or a list of them, "
+                f"not {quote(deal)}"
+            )
         deals = [] if deal is None else [deal] if isinstance(deal, str) else list(deal)
         for d in deals:
             if not isinstance(d, str):
-                raise CardlabError(f"an explicit deal is an action from game.deal(...), not {d!r}")
+                raise CardlabError(
+                    f"an explicit deal is an action from game.deal(...), not {quote(d)}"
+                )
         self._start(load(game, players, **options), seed, deals, agents)
         self._settle()
 
@@ -181,6 +196,7 @@ class Match:
         Raises :class:`IllegalActionError` (with the reason and the legal actions) and
         changes nothing if the action is illegal.
         """
+        self._refuse_early(act, seat)
         self._resume()
         if seat is None and self.state.current == "simultaneous":
             humans = [s for s in self.state.to_move if s not in self.agents]
@@ -191,6 +207,15 @@ class Match:
         self._branch()
         self._settle()
         return Action(self.history[before][1])
+
+    def _refuse_early(self, act: Any, seat: Any) -> None:
+        """Refuse an action that is no text (or far too long), or a seat that is no seat,
+        before anything is dealt or replayed."""
+        problem = action_problem(act)
+        if not problem and seat is not None:
+            problem = seat_problem(seat, self.game.players)
+        if problem:
+            raise IllegalActionError(refused_text(act), problem)
 
     def deal(self) -> bool:
         """Deal the next hand now if its deal is waiting (see :attr:`hold`); True if dealt."""
@@ -283,6 +308,7 @@ class Match:
 
     def undo_turn(self, seat: int) -> bool:
         """Go back to the last time ``seat`` was about to act (undoing bots' moves too)."""
+        self.state.check_seat(seat)
         i = len(self.history)
         while i > 0:
             i -= 1
@@ -313,6 +339,7 @@ class Match:
         Labelled probabilities (the game's own ``GameSpec.odds``); empty when the game
         gives none or there is nothing to weigh at this step.
         """
+        self.state.viewer(viewer)  # refuses a viewer that is none, odds or not
         odds = self.game.spec.odds
         return dict(odds(self.observation(viewer))) if odds is not None else {}
 
@@ -350,6 +377,7 @@ class Match:
             yield state
 
     def event_texts(self, viewer: Viewer = None) -> list[str]:
+        self.state.viewer(viewer)  # refuses a viewer that is none
         return [e.text_for(viewer) for e in self.state.events]
 
     def events_frame(self, viewer: Viewer = None) -> pd.DataFrame:
@@ -361,6 +389,7 @@ class Match:
         """
         import pandas as pd
 
+        self.state.viewer(viewer)  # refuses a viewer that is none
         names = self.state.names
         rows = []
         for hand, e in _with_hands(self.state.events, self.state.hand_starts):

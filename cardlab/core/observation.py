@@ -170,11 +170,18 @@ class Observation:
         return sorted({z.name for z in self.zones})
 
     def hand_of(self, seat: int) -> Zone:
-        return self.zone("hand", seat)
+        """``seat``'s hand; an empty one in a game played without hands (a board game)."""
+        for z in self.zones:
+            if z.name == "hand" and z.owner == seat:
+                return z
+        if any(z.name == "hand" for z in self.zones):
+            raise KeyError(f"no hand for seat {seat!r}; zones: {self.zone_names()}")
+        return Zone("hand", seat, (), "hand")
 
     @property
     def my_hand(self) -> tuple[Card, ...]:
-        """The viewer's own hand (empty for spectator and teacher views)."""
+        """The viewer's own hand (empty for spectator and teacher views, and in a game
+        played without hands)."""
         s = self.seat
         return () if s is None else self.hand_of(s).faces
 

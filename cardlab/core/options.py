@@ -3,11 +3,15 @@
 Each game declares a frozen dataclass of options.  Fields carry their allowed values in
 ``metadata``: ``choices`` (a tuple), ``min``/``max`` (numbers) and ``help``.  Building the
 options validates every field and raises :class:`OptionError` naming what is allowed.
+Every number has a ``max`` as well as a ``min``: a count or a target far beyond any real
+game makes a game that never ends, and a stake beyond any real one makes numbers no
+display (or ``len``) can hold.  Floats must be finite.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from .errors import OptionError
+from .quoting import quote
 
 
 def option(
@@ -58,11 +63,14 @@ class Options:
     """Options every game has.  Subclasses add their own fields."""
 
     hands: int | None = option(
-        None, "stop after this many hands (None: play until the game's target)", min=1
+        None, "stop after this many hands (None: play until the game's target)", min=1, max=10_000
     )
     deck: str = option("standard", "which deck's cards and backs to use")
 
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard",)
+    #: The option that caps the game's length when its target stays out of reach (at the
+    #: cap the leader by the game's own measure wins), or "" for a game of one deal.
+    cap: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
         hints = typing.get_type_hints(type(self))
@@ -70,23 +78,32 @@ class Options:
             value = getattr(self, f.name)
             meta = f.metadata
             tp = hints[f.name]
-            if not _accepts(tp, value):
-                raise OptionError(
-                    f"option {f.name}={value!r} has the wrong type: expected {_type_name(tp)}"
-                    + (f" ({meta['help']})" if "help" in meta else "")
-                )
+            shown = f"option {f.name}={quote(value)}"
             choices = self.allowed_decks if f.name == "deck" else meta.get("choices")
+            if not _accepts(tp, value):
+                if choices is not None:
+                    allowed = "one of " + ", ".join(repr(c) for c in choices)
+                elif "min" in meta or "max" in meta:
+                    allowed = f"{_type_name(tp)} {_range_words(meta)}"
+                else:
+                    allowed = _type_name(tp)
+                about = meta.get("help", "")
+                about = about if len(about) <= 100 else about[:100].rsplit(" ", 1)[0] + " …"
+                raise OptionError(
+                    f"{shown} has the wrong type: expected {allowed}"
+                    + (f" ({about})" if about else "")
+                )
             checked = _deck_kind(value) if f.name == "deck" and isinstance(value, str) else value
             if choices is not None and checked not in choices:
                 raise OptionError(
-                    f"option {f.name}={value!r} is not allowed; choose one of "
-                    + ", ".join(repr(c) for c in choices)
+                    f"{shown} is not allowed; choose one of " + ", ".join(repr(c) for c in choices)
                 )
+            if isinstance(value, float) and not math.isfinite(value):
+                raise OptionError(f"{shown} must be a finite number: {_range_words(meta)}")
             if value is not None and not isinstance(value, str | bool):
                 lo, hi = meta.get("min"), meta.get("max")
                 if (lo is not None and value < lo) or (hi is not None and value > hi):
-                    rng = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
-                    raise OptionError(f"option {f.name}={value!r} must be {rng}")
+                    raise OptionError(f"{shown} must be {_range_words(meta)}")
         self.check()
 
     def check(self) -> None:
@@ -95,9 +112,15 @@ class Options:
     @classmethod
     def build(cls, values: Mapping[str, Any] | None = None) -> Self:
         """Options from a mapping, refusing unknown names."""
+        if values is not None and not isinstance(values, Mapping):
+            raise OptionError(f"options are given as names and values, not {quote(values)}")
         values = dict(values or {})
         known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - known)
+        unknown = sorted(
+            k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else quote(k)
+            for k in values
+            if k not in known
+        )
         if unknown:
             raise OptionError(
                 f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
@@ -163,12 +186,24 @@ class SolitaireOptions(Options):
     )
 
 
+def _range_words(meta: Mapping[str, Any]) -> str:
+    """``"between 1 and 100"``, ``"at least 1"``, ``"at most 9"``: an option's range."""
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is not None and hi is not None:
+        return f"between {lo:,} and {hi:,}"
+    if lo is not None:
+        return f"at least {lo:,}"
+    return f"at most {hi:,}" if hi is not None else "a number"
+
+
 def _range_text(lo: Any, hi: Any, tp: Any) -> str:
     kind = _type_name(tp)
     if lo is not None and hi is not None:
         return f"{kind} {lo}–{hi}"
     if lo is not None:
         return f"{kind} ≥ {lo}"
+    if hi is not None:
+        return f"{kind} ≤ {hi}"
     return kind
 
 

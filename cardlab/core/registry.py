@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from .errors import OptionError
+from .quoting import quote
 from .spec import Game, GameSpec
 
 _SPECS: dict[str, GameSpec] = {}
@@ -47,11 +48,11 @@ def specs() -> dict[str, GameSpec]:
 
 def get_spec(name: str) -> GameSpec:
     if not isinstance(name, str):
-        raise OptionError(f"a game is named by a string, not {name!r}")
+        raise OptionError(f"a game is named by a string, not {quote(name)}")
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     if key not in _SPECS:
         known = ", ".join(sorted(_SPECS)) or "none registered"
-        raise OptionError(f"unknown game {name!r}; known games: {known}")
+        raise OptionError(f"unknown game {quote(name)}; known games: {known}")
     return _SPECS[key]
 
 

@@ -4,16 +4,24 @@ A replay holds the game name, the rules version, the player count, the options, 
 seed and every action in order with the seat that took it (``null`` for chance
 outcomes such as deals).  Because the deals are stored as actions, a replay does not
 depend on the random generator: it rebuilds the same match on any machine.
+
+Loading trusts nothing: a file larger than :data:`MAX_CHARS` is refused before it is
+read, a duplicated or unknown field, a number of thousands of digits and nesting deeper
+than :data:`MAX_DEPTH` are refused as they are parsed, and every step is replayed under
+the rules.  Each refusal is a :class:`ReplayError` naming what is wrong.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import CardlabError, ReplayError
+from .quoting import quote
+from .refusals import seed_problem
 from .registry import get_spec
 from .spec import Game
 from .state import State
@@ -21,6 +29,23 @@ from .state import State
 FORMAT = "cardlab-replay"
 FORMAT_VERSION = 1
 MAX_ACTIONS = 200_000
+#: The largest replay read, in characters: a game of MAX_ACTIONS steps takes a few MB.
+MAX_CHARS = 32_000_000
+#: The deepest nesting of lists and objects read (a replay itself nests three deep).
+MAX_DEPTH = 32
+#: The longest integer read, in digits (a seed has at most 40).
+MAX_INT_DIGITS = 100
+FIELDS = (
+    "format",
+    "format_version",
+    "game",
+    "rules_version",
+    "players",
+    "options",
+    "seed",
+    "actions",
+    "meta",
+)
 
 Step = tuple[int | None, str]
 
@@ -61,10 +86,22 @@ class Replay:
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
+        """Read and validate a replay file (see :meth:`from_json`)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ReplayError(f"cannot read replay {str(path)!r}: {e}") from None
+            p = Path(path)
+            size = p.stat().st_size
+            if size > 4 * MAX_CHARS:  # four bytes per character at most: surely too long
+                raise ReplayError(
+                    f"replay {quote(str(path))} is {size:,} bytes; at most {MAX_CHARS:,} "
+                    "characters are read"
+                )
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, TypeError, ValueError) as e:
+            if isinstance(e, ReplayError):
+                raise
+            raise ReplayError(
+                f"cannot read replay {quote(str(path))}: {quote(str(e), 200)}"
+            ) from None
         return cls.from_json(text)
 
     @classmethod
@@ -76,21 +113,40 @@ class Replay:
         ReplayError
             naming the field or the step that is wrong.
         """
+        if not isinstance(text, str | bytes | bytearray):
+            raise ReplayError(f"a replay is JSON text, not {quote(text)}")
+        if len(text) > MAX_CHARS:
+            raise ReplayError(
+                f"replay is {len(text):,} characters long; at most {MAX_CHARS:,} are read"
+            )
         try:
-            data = json.loads(text)
+            data = json.loads(
+                text, object_pairs_hook=_object, parse_int=_int, parse_constant=_constant
+            )
+        except RecursionError:
+            raise ReplayError("replay nests lists or objects too deeply to read") from None
+        except _Refused as e:
+            raise ReplayError(f"replay refused: {e}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise ReplayError(f"replay is not valid JSON: {e}") from None
+            raise ReplayError(f"replay is not valid JSON: {quote(str(e), 200)}") from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> Replay:
+        """Validate a replay given as a dict (parsed JSON); see :meth:`from_json`."""
         if not isinstance(data, dict):
             raise ReplayError("replay must be a JSON object")
+        unknown = [k for k in data if k not in FIELDS]
+        if unknown:
+            raise ReplayError(
+                f"replay has unknown field{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(quote(k) for k in unknown[:5])}; its fields are {', '.join(FIELDS)}"
+            )
         if data.get("format") != FORMAT:
             raise ReplayError(f"not a cardlab replay: 'format' must be {FORMAT!r}")
-        if data.get("format_version") != FORMAT_VERSION:
+        if type(data.get("format_version")) is not int or data["format_version"] != FORMAT_VERSION:
             raise ReplayError(
-                f"unsupported replay format_version {data.get('format_version')!r}; "
+                f"unsupported replay format_version {quote(data.get('format_version'))}; "
                 f"this cardlab reads version {FORMAT_VERSION}"
             )
         for key, typ, what in (
@@ -103,11 +159,14 @@ class Replay:
             if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
                 raise ReplayError(f"replay field {key!r} is missing or is not {what}")
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise ReplayError("replay field 'seed' must be an integer, a string or null")
+        if seed is not None and seed_problem(seed):
+            raise ReplayError(f"replay field 'seed' must be null or a seed: {seed_problem(seed)}")
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise ReplayError("replay field 'meta' must be an object")
+        for key in ("options", "meta"):
+            if _depth(data.get(key)) > MAX_DEPTH - 2:
+                raise ReplayError(f"replay field {key!r} nests too deeply")
         raw = data["actions"]
         if len(raw) > MAX_ACTIONS:
             raise ReplayError(f"replay has {len(raw)} actions; at most {MAX_ACTIONS} are read")
@@ -123,7 +182,7 @@ class Replay:
             ):
                 raise ReplayError(
                     f"step {i}: each action must be [seat, text] with seat an integer "
-                    f"or null (chance), got {item!r:.80}"
+                    f"or null (chance), got {quote(item)}"
                 )
             steps.append((item[0], item[1]))
         replay = cls(
@@ -167,8 +226,8 @@ class Replay:
         n = len(self.actions)
         if step is None:
             step = n
-        if not isinstance(step, int) or not 0 <= step <= n:
-            raise ReplayError(f"step must be between 0 and {n}, got {step!r}")
+        if type(step) is not int or not 0 <= step <= n:
+            raise ReplayError(f"step must be a whole number between 0 and {n}, not {quote(step)}")
         state = self.make_game().new_state()
         for i, (seat, text) in enumerate(self.actions[:step]):
             _apply_step(state, i, seat, text)
@@ -182,19 +241,61 @@ class Replay:
         return len(self.actions)
 
 
+class _Refused(ValueError):
+    """Something the JSON reader met that no replay holds."""
+
+
+def _object(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _Refused(f"the field {quote(key)} is given twice in one object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _int(digits: str) -> int:
+    """A JSON integer, refusing one far longer than any seat, count or seed."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(
+            f"a number of {len(digits.lstrip('-')):,} digits (at most {MAX_INT_DIGITS} are read)"
+        )
+    return int(digits)
+
+
+def _constant(word: str) -> Any:
+    raise _Refused(f"{word} is not a JSON number")
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed JSON value (without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict | list):
+            deepest = max(deepest, d)
+            if d <= MAX_DEPTH:
+                todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
+
+
 def _apply_step(state: State, i: int, seat: int | None, text: str) -> None:
     if seat is None and state.current != "chance":
         raise ReplayError(
-            f"step {i}: {text[:40]!r} is marked as chance but {_who(state)} is to act"
+            f"step {i}: {quote(text)} is marked as chance but {_who(state)} is to act"
         )
     if seat is not None and state.current == "chance":
         raise ReplayError(f"step {i}: a chance outcome (deal) is due, not seat {seat}'s action")
     try:
         state.apply(text, seat)
     except CardlabError as e:
-        who = "chance" if seat is None else state.names[seat] if 0 <= seat < state.players else seat
+        if seat is None:
+            who = "chance"
+        else:
+            who = state.names[seat] if 0 <= seat < state.players else f"seat {quote(seat)}"
         reason = getattr(e, "reason", str(e))
-        raise ReplayError(f"step {i} ({who}: {text[:60]!r}) is illegal: {reason}") from None
+        raise ReplayError(f"step {i} ({who}: {quote(text, 60)}) is illegal: {reason}") from None
 
 
 def _who(state: State) -> str:

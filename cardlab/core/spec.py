@@ -17,6 +17,7 @@ from .actions import Action
 from .cards import Deck, get_deck
 from .errors import OptionError
 from .options import Options
+from .quoting import quote
 from .refusals import either
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class Game:
         if type(players) is not int or players not in spec.players:
             counts = either(sorted(spec.players))
             word = "player" if spec.players == (1,) else "players"
-            raise OptionError(f"{spec.title} is played by {counts} {word}, not {players!r}")
+            raise OptionError(f"{spec.title} is played by {counts} {word}, not {quote(players)}")
         self.spec = spec
         self.players = players
         if isinstance(options, Options):
@@ -168,7 +169,7 @@ class Game:
         first = getattr(self.options, "first_dealer", 0)
         if first >= players:
             raise OptionError(
-                f"option first_dealer={first} must be a seat between 0 and {players - 1}"
+                f"option first_dealer={quote(first)} must be a seat between 0 and {players - 1}"
             )
         self.deck = get_deck(self.options.deck)
         self._hash = hash((spec.name, players, self.options))

@@ -35,12 +35,19 @@ from .actions import Action, CardActions
 from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
-from .errors import CardlabError, IllegalActionError
+from .errors import IllegalActionError, SeatError
 from .events import TEACHER, Event, Viewer
 from .observation import Observation, Pot, SeatView, Team, Zone
 from .outcome import HandResult, Outcome, ScoreLine, points_of
 from .phases import DEAL, OVER, Phase
-from .refusals import canonical_text, generic_reason, plural, seat_problem
+from .refusals import (
+    action_problem,
+    canonical_text,
+    generic_reason,
+    plural,
+    refused_text,
+    seat_problem,
+)
 from .spec import Game, GameSpec, seat_names
 from .view import View, normalise_viewer
 
@@ -58,10 +65,6 @@ _STALE: Final[Any] = object()
 for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
     immutable(_t)
 immutable(View)
-
-
-class SeatError(CardlabError, ValueError):
-    """A seat that is not a seat of this game (a float, a bool, a number out of range)."""
 
 
 class State:
@@ -255,17 +258,19 @@ class State:
         if seat is self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the seat's legal actions were just listed and one is applied.
             self._lc_seat = _STALE
-            # The first event records the action: log() adds it; a shared event table
-            # holds it already (see _record_action).
+            # The first event records the action: log() adds it; an event from a shared
+            # table holds it already.
             self._acting = act
             self._first = len(self.events)
             handler = self.phase.apply
             handler(self, act, seat)
             return act
-        if not isinstance(act, str):
-            raise IllegalActionError(
-                repr(act), f"an action is text such as 'play QS', not a {type(act).__name__}"
-            )
+        # The input itself first, before any of it is read (a huge paste costs nothing).
+        problem = action_problem(act)
+        if not problem and seat is not None:
+            problem = seat_problem(seat, self.players)
+        if problem:
+            raise IllegalActionError(refused_text(act), problem)
         if self.terminal:
             raise IllegalActionError(str(act), "the game is over")
         step = self.chance
@@ -291,10 +296,6 @@ class State:
                     f"(one of {', '.join(map(str, self.to_move))})",
                 )
             seat = self.to_move[0]
-        else:
-            problem = seat_problem(seat, self.players)
-            if problem:
-                raise IllegalActionError(str(act), problem)
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
@@ -328,8 +329,13 @@ class State:
         return self.phase.why(self, act, seat)
 
     def explain(self, act: str, seat: int | None = None) -> str:
-        """Why an action is illegal now, or ``"legal"``."""
-        if seat is None:
+        """Why an action is illegal now, or ``"legal"``.
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        if seat is not None:
+            self.check_seat(seat)
+        else:
             if len(self.to_move) != 1:
                 return "several seats choose at once now; name the seat"
             seat = self.to_move[0]
@@ -340,7 +346,11 @@ class State:
         return "legal"
 
     def prompt(self, seat: int) -> str:
-        """What ``seat`` is asked to do now, in plain words ("" when not its turn)."""
+        """What ``seat`` is asked to do now, in plain words ("" when not its turn).
+
+        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        """
+        self.check_seat(seat)
         if seat not in self.to_move or self.chance is not None or self.terminal:
             return ""
         return self.phase.ask(self, seat)
@@ -410,7 +420,15 @@ class State:
         self.log("hand_over", seat, f"Hand {self.hand_number + 1} over. {summary}")
         self._close(summary)
         limit = self.game.options.hands
-        if len(self.results) >= limit if limit is not None else self.game_over():
+        # A game's cap (option ``max_hands``) stops a game whose target stays out of reach.
+        cap: int | None = getattr(self.game.options, "max_hands", None)
+        capped = False
+        if limit is not None:
+            over = len(self.results) >= limit
+        else:
+            over = self.game_over()
+            capped = not over and cap is not None and len(self.results) >= cap
+        if over or capped:
             self.final_awards()
             if self.pending:
                 # End-of-game awards join the last hand's result, so totals still add up.
@@ -418,7 +436,8 @@ class State:
                 lines = last.lines + tuple(self.pending)
                 self.pending = []
                 self.results[-1] = last._replace(lines=lines, points=points_of(lines, self.players))
-            self._finish(self.decide_winners())
+            why = f"The game stops at its cap of {plural(cap, 'hand')}" if cap and capped else ""
+            self._finish(self.decide_winners(), why)
             return
         self.hand_number += 1
         if self.dealer >= 0:
@@ -494,8 +513,11 @@ class State:
         if v == TEACHER:
             history = tuple(events[start:])
         else:
+            # An event with no public wording is private: others do not learn it happened.
             history = tuple(
-                e if e.secret is None and not e.hidden else e.seen_by(v) for e in events[start:]
+                e if e.secret is None and not e.hidden else e.seen_by(v)
+                for e in events[start:]
+                if e.text or v in e.audience
             )
         return Observation(
             game=self.game.spec.name,

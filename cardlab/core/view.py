@@ -17,20 +17,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import HIDDEN_BACK, Card, Deck
+from .errors import SeatError
 from .events import SPECTATOR, TEACHER, Viewer
 from .observation import Back, Entry, Peek
+from .quoting import quote
 
 
 def normalise_viewer(viewer: Viewer, players: int) -> int | str:
-    """A seat, ``"spectator"`` or ``"teacher"`` (also ``None``); anything else is refused."""
-    if viewer is None or viewer == TEACHER:
-        return TEACHER
-    if viewer == SPECTATOR:
-        return SPECTATOR
+    """A seat, ``"spectator"`` or ``"teacher"`` (also ``None``).
+
+    Raises
+    ------
+    SeatError
+        for anything else (a float, a bool, a seat number written as text, a number out of
+        range), naming what a viewer may be.
+    """
     if type(viewer) is int and 0 <= viewer < players:
         return viewer
-    raise ValueError(
-        f"unknown viewer {viewer!r}: use a seat 0-{players - 1}, 'spectator' or 'teacher'"
+    if viewer is None or (type(viewer) is str and viewer == TEACHER):
+        return TEACHER
+    if type(viewer) is str and viewer == SPECTATOR:
+        return SPECTATOR
+    raise SeatError(
+        f"unknown viewer {quote(viewer)}: use a seat (an int from 0 to {players - 1}), "
+        "'spectator' or 'teacher' (or None)"
     )
 
 

@@ -90,7 +90,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
@@ -211,6 +211,7 @@ def _suit_word(suit: int) -> str:
 
 @dataclass(frozen=True)
 class AllFoursOptions(DealerOptions):
+    cap: ClassVar[str] = "max_deals"
     first_upcard_jack: bool = option(
         False,
         "the older rule: a Jack turned as the first upcard also scores 1 for the dealer, at "
@@ -221,6 +222,7 @@ class AllFoursOptions(DealerOptions):
         "the game stops after this many deals, redeals included, if nobody has reached 7; "
         "the highest total then wins",
         min=1,
+        max=1_000,
     )
 
 
@@ -649,7 +651,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     outcomes = [text if i == 0 else "shuffle" + text[4:] for i, text in enumerate([*texts, last])]
     hidden = {s: [f"discard {CARDS[c].code}" for c in reversed(cs)] for s, cs in thrown.items()}
     replay(world, obs, chance=outcomes, hidden=hidden)
-    world.scores = list(obs.scores)
     return world
 
 

@@ -47,7 +47,8 @@ Rulings
 * A seat's figure ``points`` is what its hearts would cost if the deal ended now.
 * The game ends after a deal in which some total reaches ``target``; players sharing the
   lowest total share the win (RULINGS.md).  Every deal hands out at least 35 points, so a
-  game always ends.
+  game always ends: to 100 within nine deals.  ``max_hands`` (default 100 deals) still
+  caps it, like every game, and the lowest total then wins.
 * The trick cards themselves are thrown away: only the hearts count, and the cards played
   stay public in the hand's history.
 * Explicit deals list the hands seat by seat and the hearts in the order they will be
@@ -68,7 +69,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action
 from ..core.agents import PhaseBot, on
@@ -153,6 +154,7 @@ def penalty(hearts: Sequence[int], rule: str = "highest") -> int:
 
 @dataclass(frozen=True)
 class BouncersOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     bouncers: str = option(
         "highest",
         "how the J♥, Q♥ and K♥ wipe out counters: each the dearest counter left (highest), "
@@ -165,7 +167,16 @@ class BouncersOptions(DealerOptions):
         "Variant 1: the whole hearts pile lies face up, so everyone sees the order the "
         "hearts will come in",
     )
-    target: int = option(100, "the game ends after a deal in which some total reaches this", min=1)
+    target: int = option(
+        100, "the game ends after a deal in which some total reaches this", min=1, max=1_000
+    )
+    max_hands: int = option(
+        100,
+        "the game stops after this many deals if no total has reached the target; the "
+        "lowest total then wins",
+        min=1,
+        max=10_000,
+    )
 
 
 # ---------------------------------------------------------------- narration
@@ -374,7 +385,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     }
     parts[("hearts", None)] = won_order + rest
     replay(world, obs, chance=[deal_action(world, parts)])
-    world.scores = list(obs.scores)
     return world
 
 

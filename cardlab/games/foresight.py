@@ -72,8 +72,13 @@ Decided here, where the texts are silent:
 * The leader may also decline the exchange (``skip``).
 * A hole card may be led.
 * Bids are written with their numbers in increasing order (``bid 3 4 5``); typed in any
-  order they are accepted and sorted.  Numbers are written with the digits 0-9 only.
+  order they are accepted and sorted.  Numbers are written plainly: the digits 0-9, no
+  leading zero.
 * With ``hands=N`` exactly N hands are played and the highest total wins (ties share).
+* ``max_hands`` (default 100) stops a game nobody has won, and the highest total wins
+  (ties share), as with ``hands``.  A game takes 3 to 13 hands (20 at most in our
+  measurements, with bots playing at random), so the cap only ends one whose target
+  is out of reach.
 * Explicit deals give each seat's hand and hole separately, plus the trump indicator and
   the cards left out: ``game.deal(hands, holes, trump="5H", out=...)``.  The deal lists
   the indicator, then seat by seat the hole then the hand, then the left-over cards.
@@ -102,7 +107,7 @@ from ..core.events import Event, event
 from ..core.observation import Back, Observation, Peek, Zone
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
-from ..core.refusals import ascii_int, canonical_text, plural
+from ..core.refusals import ascii_int, canonical_text, number_problem, plural
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.deals import DealRule, each_seat, pile
@@ -176,6 +181,7 @@ def bid_points(bid: Sequence[int], tricks: int) -> int:
 
 @dataclass(frozen=True)
 class ForesightOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight+joker",)
     deck: str = option(
         "foresight+joker",
@@ -187,6 +193,14 @@ class ForesightOptions(DealerOptions):
         "the points a player needs (with a bid number hit in the same hand) to win; "
         "None: 21, 26 or 31 for 3, 4 or 5 players",
         min=1,
+        max=310,
+    )
+    max_hands: int = option(
+        100,
+        "the game stops after this many hands if nobody has won; the highest total then "
+        "wins, bid hit or not",
+        min=1,
+        max=10_000,
     )
 
 
@@ -277,8 +291,10 @@ class ForesightState(HoleTrickGame):
     def _bid_why(self, act: Action, seat: int) -> str:
         if act.verb != "bid":
             return ""
-        if len(act.args) != 3 or any(ascii_int(w) is None for w in act.args):
-            return "a bid is three whole numbers written with the digits 0-9, e.g. 'bid 3 4 5'"
+        bad = next((w for w in act.args if ascii_int(w) is None), None)
+        if len(act.args) != 3 or bad is not None:
+            said = "a bid is three whole numbers written with the digits 0-9, e.g. 'bid 3 4 5'"
+            return f"{number_problem(bad)}: {said}" if bad is not None else said
         return f"each number of a bid must be from 0 to {self.tricks} (the tricks in a hand)"
 
     def _bid(self, act: Action, seat: int) -> None:

@@ -59,6 +59,9 @@ Rulings
   then, the first player to reach it wins and the bonuses are paid as above; otherwise
   no bonuses are paid, the higher total wins (equal totals share the win) and the lower
   total pays the difference times ``bet``.
+* ``max_hands`` (default 1,000) stops a game nobody has won, as ``hands`` does.  Players
+  who knock reach 100 in 6 to 15 hands; bots drawing at random, which seldom knock, took
+  up to 500: the cap sits above both and only ends a game whose target is out of reach.
 * A hand is *won* (for the box bonus) by whoever scores in it.
 * Explicit deals list the cards in dealing order: ten for seat 0, ten for seat 1, the
   upcard, then the stock from the top down (the 22nd card is the first one drawn):
@@ -99,18 +102,28 @@ DRAW_UPCARD = DRAW["upcard"]
 
 @dataclass(frozen=True)
 class GinRummyOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
     hands: int | None = option(
         None,
         "play exactly this many hands (None: until a total reaches the target); if nobody "
         "has reached the target by then, no bonuses are paid and the higher total wins",
         min=1,
+        max=10_000,
     )
     target: int = option(
         100,
         "the game ends as soon as a total reaches this; that player wins and the game and "
         "box bonuses are added",
         min=1,
+        max=1_000,
+    )
+    max_hands: int = option(
+        1_000,
+        "the game stops after this many hands if no total has reached the target; as with "
+        "hands, no bonuses are paid and the higher total wins",
+        min=1,
+        max=10_000,
     )
     knock_limit: int = option(
         10, "most deadwood a knocker may keep after the discard (0: only gin ends a hand)",
@@ -133,6 +146,7 @@ class GinRummyOptions(DealerOptions):
         "after the bonuses times this (reported, not played for; nobody pays when the box "
         "bonuses leave the loser level or ahead)",
         min=0,
+        max=1_000,
     )
     deck: str = option(
         "standard", "'foresight': the stock and the opponent's hand show Foresight backs"

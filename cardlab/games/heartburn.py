@@ -65,6 +65,9 @@ Rulings
 * Shooting the moon needs every heart and the Q♠; the 10♦ is ignored (RULINGS.md).
 * The game ends after a hand in which someone reached the target and one seat alone has
   the highest total; a tie for the highest plays another hand (RULINGS.md).
+* ``max_hands`` (default 100) stops a game that has not ended, and the highest total
+  wins; there a tie for it is a shared win.  A game to 50 takes 4 to 6 hands (10 at most
+  in our measurements), so the cap only ends one whose target is out of reach.
 * Explicit deals list the cards seat by seat, each seat's hole card(s) first, then its
   hand: ``game.deal(hands, holes)`` for a hand that passes, ``game.deal(hands, holes,
   hold=True)`` for a hold hand.  A deal written for the other kind of hand is refused
@@ -136,6 +139,7 @@ def hand_scores(taken: Sequence[int]) -> list[int]:
 
 @dataclass(frozen=True)
 class HeartburnOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     allowed_decks: ClassVar[tuple[str, ...]] = ("foresight",)
     deck: str = option(
         "foresight",
@@ -147,6 +151,14 @@ class HeartburnOptions(DealerOptions):
         "the game ends after a hand in which a total reaches this and one seat alone has "
         "the highest total",
         min=1,
+        max=500,
+    )
+    max_hands: int = option(
+        100,
+        "the game stops after this many hands if it has not ended; the highest total then "
+        "wins (a tie for it shares the win)",
+        min=1,
+        max=10_000,
     )
 
 

@@ -32,6 +32,10 @@ Rulings
 * A moon shot replaces only the penalty points: with Omnibus the shooter keeps the J♦'s
   −10 (so −10 under "add", −36 under "subtract").
 * A shared lowest total is a shared win.
+* A game stops after ``max_hands`` hands (default 100) if no total has gone past the
+  target, and the lowest total wins.  Hands hand out 26 points, so a game to 100 takes
+  about a dozen of them (15 at most in our measurements): the cap only ends a game whose
+  target is set out of reach.
 * Explicit deals list the cards seat by seat: ``game.deal(hands=[...])``, 13 per seat.
 
 Actions
@@ -66,6 +70,7 @@ PENALTIES = HEARTS_MASK | 1 << QS
 
 @dataclass(frozen=True)
 class HeartsOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
     allowed_decks: ClassVar[tuple[str, ...]] = ("standard", "foresight")
     omnibus: bool = option(
         False,
@@ -78,7 +83,14 @@ class HeartsOptions(DealerOptions):
         "or the shooter's choice after the last trick (choice)",
         choices=("add", "subtract", "choice"),
     )
-    target: int = option(100, "the game ends once a total goes past this", min=1)
+    target: int = option(100, "the game ends once a total goes past this", min=1, max=1_000)
+    max_hands: int = option(
+        100,
+        "the game stops after this many hands if no total has gone past the target; the "
+        "lowest total then wins",
+        min=1,
+        max=10_000,
+    )
     deck: str = option(
         "standard", "'foresight' plays with Foresight backs: every hidden card shows its suits"
     )

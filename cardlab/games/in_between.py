@@ -619,7 +619,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
     rng.shuffle(rest)
     world.pots[POT] = pot
     replay(world, obs, chance=[deal_action(world, {("stock", None): turned + rest})])
-    world.scores = list(obs.scores)
     return world
 
 

@@ -91,7 +91,7 @@ from ..core.phases import Phase
 from ..core.refusals import plural
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
-from ..rules.chips import ChipGame, bet_refusal, canonical_numbers
+from ..rules.chips import ChipGame, bet_refusal
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.worlds import WorldError, assign, bits, replay, resume, retry, seat_of
 
@@ -169,12 +169,18 @@ def pay_label(name: str) -> str:
 # --------------------------------------------------------------------- options
 @dataclass(frozen=True)
 class NewmarketOptions(DealerOptions):
+    cap: ClassVar[str] = "deals"
     starting_chips: int = option(
-        50, "chips each player starts with (a balance may go below zero)", min=0
+        50, "chips each player starts with (a balance may go below zero)", min=0, max=1_000_000
     )
-    ante: int = option(1, "chips each player puts on each pay card before every deal", min=1)
+    ante: int = option(
+        1, "chips each player puts on each pay card before every deal", min=1, max=1_000
+    )
     deals: int | None = option(
-        None, "how many deals the game lasts (None: two per player, so everyone deals twice)", min=1
+        None,
+        "how many deals the game lasts (None: two per player, so everyone deals twice)",
+        min=1,
+        max=1_000,
     )
     widow: str = option(
         "auction",
@@ -613,9 +619,6 @@ class NewmarketState(ChipGame):
             f"a run starts with the lowest card you hold of its suit: your lowest "
             f"{SUIT_NAMES[c.suit][:-1]} is {low.text}"
         )
-
-    def canonical(self, text: str) -> str:
-        return canonical_numbers(super().canonical(text))
 
     # ------------------------------------------------------------- prompts
     def _widow_prompt(self, seat: int) -> str:

@@ -554,7 +554,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
     order += turned + rest
     world.pots[POT] = int(deal.get("pot", 0))
     replay(world, obs, chance=["deal " + " ".join(CARDS[i].code for i in order)])
-    world.scores = list(obs.scores)
     return world
 
 

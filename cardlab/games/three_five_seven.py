@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
@@ -182,10 +182,13 @@ def strength(value: int, size: int, sf: bool) -> float:
 # --------------------------------------------------------------------------- options
 @dataclass(frozen=True)
 class ThreeFiveSevenOptions(DealerOptions):
+    cap: ClassVar[str] = "max_cycles"
     starting_chips: int = option(
-        100, "chips each player starts with (a balance may go below zero)", min=0
+        100, "chips each player starts with (a balance may go below zero)", min=0, max=1_000_000
     )
-    ante: int = option(1, "chips each player puts into the pot at the start of the game", min=1)
+    ante: int = option(
+        1, "chips each player puts into the pot at the start of the game", min=1, max=1_000
+    )
     strike_pays: bool = option(
         False, "whenever a player takes a strike, every other player adds one ante to the pot"
     )
@@ -194,6 +197,7 @@ class ThreeFiveSevenOptions(DealerOptions):
         "the game ends after this many cycles (3-, 5- and 7-card stages); the players with "
         "the most strikes then share the pot, odd chips dropped",
         min=1,
+        max=1_000,
     )
     three_card_straights: bool = option(
         False,
@@ -641,7 +645,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenSt
         world, {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock}
     )
     replay(world, obs, chance=[deal], hidden=partial(_hidden_choice, rng))
-    world.scores = list(obs.scores)
     world.pots[POT] = obs.pots[0].chips
     return world
 

@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action, ActionRange, action
 from ..core.observation import Observation, Pot, Team, Zone
 from ..core.options import DealerOptions, option
-from ..core.refusals import ascii_int, plural
+from ..core.refusals import ascii_int, number_problem, plural
 from ..core.state import State
 from ..core.view import View
 
@@ -52,19 +52,22 @@ class ChipOptions(DealerOptions):
     """The options every chip game shares: the stake, the ante and the smallest bet."""
 
     starting_chips: int = option(
-        100, "chips each player starts with (a balance may go below zero)", min=0
+        100, "chips each player starts with (a balance may go below zero)", min=0, max=1_000_000
     )
-    ante: int = option(1, "chips each player puts into the pot when it is opened", min=1)
+    ante: int = option(1, "chips each player puts into the pot when it is opened", min=1, max=1_000)
     min_bet: int = option(
         1,
         "the smallest bet (a pot holding less than this takes any bet up to what it holds)",
         min=1,
+        max=1_000,
     )
 
 
 @dataclass(frozen=True)
 class PotBetOptions(ChipOptions):
     """The options of games where each player in turn bets against one pot."""
+
+    cap: ClassVar[str] = "max_rounds"
 
     ante_each_deal: bool = option(
         False, "everyone antes at every deal, not only at the start of the game"
@@ -74,6 +77,7 @@ class PotBetOptions(ChipOptions):
         "the game ends after this many deals; the pot is then split evenly and the odd "
         "chips are dropped",
         min=1,
+        max=1_000,
     )
 
 
@@ -121,7 +125,7 @@ def bet_refusal(act: str, low: int, high: int, bound: str = "", verb: str = "bet
         return f"a {verb} names one number of chips ('{verb} {low}'): {allowed}"
     chips = ascii_int(words[1])
     if chips is None:
-        return f"{words[1]!r} is not a whole number of chips: {allowed}"
+        return f"{number_problem(words[1], 'a whole number of chips')}: {allowed}"
     if chips < low or chips > high:
         return allowed
     return ""
@@ -144,16 +148,6 @@ def edge_bet(obs: Observation, edge: Fraction, verb: str = "bet") -> Action:
         return bet_action(low, verb)
     share = -(-high * edge.numerator // edge.denominator)
     return bet_action(min(high, max(low, share)), verb)
-
-
-def canonical_numbers(text: str) -> str:
-    """Whole numbers written with leading zeros read as plain numbers (``bet 05``)."""
-    words = text.split()
-    out = []
-    for w in words:
-        n = ascii_int(w)
-        out.append(str(n) if n is not None else w)
-    return " ".join(out)
 
 
 # ------------------------------------------------------------------------ state
@@ -287,9 +281,6 @@ class ChipGame(State):
         seats = tuple(replace(sv, chips=chips[s]) for s, sv in enumerate(obs.seats))
         return replace(obs, seats=seats)
 
-    def canonical(self, text: str) -> str:
-        return canonical_numbers(super().canonical(text))
-
     # ------------------------------------------------------------------ end
     def outcome_text(self, winners: tuple[int, ...]) -> str:
         if not winners:
@@ -378,7 +369,6 @@ __all__ = [
     "bet_bounds",
     "bet_refusal",
     "bet_size",
-    "canonical_numbers",
     "edge_bet",
     "range_text",
 ]

@@ -12,10 +12,16 @@ passed card that becomes the receiver's hole card), kept in ``state.marked``.
 The passing cycle (``PASS_CYCLES``) gives each hand's direction by table size, ending
 with a hand in which nobody passes; :func:`hand_over_cards` moves each seat's picks to
 its receiver.
+
+The count may differ by seat (``count(state, seat)``: Court's joker lets its owner take
+two cards while the others take one), and with ``ordered=True`` the order of each seat's
+picks is kept in ``state.pick_order[seat]`` (the joker's two cards are played in the order
+its owner gives).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,11 +54,14 @@ def pass_step(players: int, hand_number: int) -> tuple[str, int]:
 
 
 class SecretPick:
-    """Every seat in ``state.to_move`` picks ``count(state)`` cards of its hand, secretly.
+    """Every seat in ``state.to_move`` picks ``count`` cards of its hand, secretly.
 
+    ``count`` is a number, ``count(state)`` or ``count(state, seat)`` (a count per seat).
     ``verb`` names the pick (``pass XX``); ``done(state)`` runs once every seat has
-    picked.  The handlers ``legal``, ``apply`` and ``why`` make a phase:
-    ``Phase("pass", PICK.legal, PICK.apply, PICK.why, prompt)``.
+    picked; ``ordered`` keeps each seat's picks in order in ``state.pick_order[seat]``
+    (a list of card indices, cleared by :meth:`start`).  The handlers ``legal``,
+    ``apply`` and ``why`` make a phase: ``Phase("pass", PICK.legal, PICK.apply,
+    PICK.why, prompt)``.
 
     With ``mark="hole"`` a seat that has made its picks marks one of them
     (``hole XX``; ``state.marked[seat]`` is its card index, -1 until then), described as
@@ -63,9 +72,10 @@ class SecretPick:
     def __init__(
         self,
         verb: str,
-        count: int | Callable[[Any], int],
+        count: int | Callable[[Any], int] | Callable[[Any, int], int],
         done: Callable[[Any], None],
         *,
+        ordered: bool = False,
         source: Callable[[Any, int], int] | None = None,
         what: str = "to pass",
         zone: str = "passing",
@@ -76,6 +86,8 @@ class SecretPick:
         self.verb = verb
         self.actions = CardActions(verb, RANK_ORDER)
         self.count = count
+        self.per_seat = callable(count) and len(inspect.signature(count).parameters) >= 2
+        self.ordered = ordered
         self.done = done
         self.source = source
         self.what = what
@@ -114,13 +126,32 @@ class SecretPick:
         self._last = (names, tables)
         return tables
 
-    def needed(self, state: Any) -> int:
-        """How many cards each seat picks."""
+    def start(self, state: Any, seats: tuple[int, ...]) -> None:
+        """Open the picks for ``seats`` (every pick cleared)."""
+        state.chosen = [0] * state.players
+        if self.mark:
+            state.marked = [-1] * state.players
+        if self.ordered:
+            state.pick_order = [[] for _ in range(state.players)]
+        state.to_move = seats
+
+    def needed(self, state: Any, seat: int | None = None) -> int:
+        """How many cards ``seat`` picks (every seat, when the count is not per seat)."""
         n = self.count
-        return n if isinstance(n, int) else int(n(state))
+        if isinstance(n, int):
+            return n
+        if self.per_seat:
+            if seat is None:
+                raise TypeError("the count differs by seat here: say which seat")
+            return int(n(state, seat))  # type: ignore[call-arg]
+        return int(n(state))  # type: ignore[call-arg]
 
     def remaining(self, state: Any, seat: int) -> int:
-        return self.needed(state) - int(state.chosen[seat].bit_count())
+        return self.needed(state, seat) - int(state.chosen[seat].bit_count())
+
+    def order(self, state: Any, seat: int) -> list[int]:
+        """``seat``'s picks in the order it made them (with ``ordered``)."""
+        return list(state.pick_order[seat])
 
     def marking(self, state: Any, seat: int) -> bool:
         """Whether ``seat`` has made its picks and has still to mark one."""
@@ -129,7 +160,7 @@ class SecretPick:
     def legal(self, state: Any, seat: int) -> tuple[Action, ...]:
         chosen = state.chosen[seat]
         n = self.count
-        if chosen.bit_count() >= (n if type(n) is int else self.needed(state)):
+        if chosen.bit_count() >= (n if type(n) is int else self.needed(state, seat)):
             if self.marks is not None and state.marked[seat] < 0:
                 return self.marks.of(chosen)
             return ()
@@ -146,10 +177,12 @@ class SecretPick:
             return
         chosen = state.chosen[seat] | 1 << idx
         state.chosen[seat] = chosen
+        if self.ordered:
+            state.pick_order[seat].append(idx)
         state.events.append(self.events(state.names)[0][seat][idx])
         n = self.count
         if self.marks is None and chosen.bit_count() >= (
-            n if type(n) is int else self.needed(state)
+            n if type(n) is int else self.needed(state, seat)
         ):
             self.finish(state, seat)
 
@@ -166,7 +199,7 @@ class SecretPick:
         verb = act.verb
         if verb not in (self.verb, self.mark) or card is None:
             return ""
-        n = self.needed(state)
+        n = self.needed(state, seat)
         done = self.remaining(state, seat) <= 0
         if verb == self.mark:
             if not done:
@@ -188,7 +221,7 @@ class SecretPick:
 
     def picked_text(self, state: Any, seat: int) -> str:
         """How far ``seat`` is (public): ``"2 of 3"``, ``"3 of 3 + hole card"``."""
-        text = f"{state.chosen[seat].bit_count()} of {self.needed(state)}"
+        text = f"{state.chosen[seat].bit_count()} of {self.needed(state, seat)}"
         if self.mark is not None and state.marked[seat] >= 0:
             text += f" + {self.mark_label}"
         return text

@@ -212,7 +212,6 @@ def _rummy_world(
     wanted = {(slot.part.name, slot.seat) for slot in layout}
     parts = {key: cards for key, cards in parts.items() if key in wanted}
     replay(world, obs, chance=[deal_action(world, parts)])
-    world.scores = list(obs.scores)
     return world
 
 

@@ -303,7 +303,6 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
         return f"{verb} {CARDS[queue.pop(0)].code}"
 
     replay(world, obs, chance=[deal_action(world, parts)], hidden=hidden)
-    world.scores = list(obs.scores)
     return world
 
 

@@ -26,7 +26,9 @@ Every event is logged by some ``apply``, and the first event of a seat's action 
 that action (:attr:`~cardlab.core.events.Event.action`).  :func:`replay` walks the
 observed history apply by apply: where the world waits for a seat, the recorded action is
 applied; where the observer may not read it (another seat's pass, a secret choice), the
-sampler's ``hidden`` hook supplies one consistent with the world it built; where the
+sampler's ``hidden`` hook supplies one consistent with the world it built (and its
+``unseen`` hook the steps the observer never saw at all, such as the picks of a move
+another seat built in private); where the
 world waits for chance (the deal, a reshuffle, a random draw in the middle of a hand), the
 ``chance`` hook supplies the outcome.  Each apply's events must match the observed ones
 (kind, seat, public cards and facts), else the world is refused with
@@ -198,16 +200,17 @@ def pick(mask: int, k: int, rng: random.Random) -> list[int]:
 
 
 #: Supplies an action the observer could not read: ``hidden(world, seat, history, i)``
-#: returns the action ``seat`` took next, in ``world``, on its way to logging
-#: ``history[i]`` (that action itself, or an unseen step before it).
+#: returns the action ``seat`` took, in ``world``, to log ``history[i]``.
 HiddenHook = Callable[[State, int, Sequence[Event], int], str]
 #: Supplies a chance outcome: ``chance(world, history, i)`` returns the outcome of the
 #: pending ``world.chance`` whose events begin at ``history[i]``.
 ChanceHook = Callable[[State, Sequence[Event], int], str]
 
 
-#: How many unseen steps (picks of a move built in private) may come before one event.
-UNSEEN_STEPS = 1_000
+#: Supplies the steps a seat took that the observer never saw at all (the picks of a move
+#: built in private): ``unseen(world, seat, history, i)`` returns them, in order, for
+#: ``seat`` to take in ``world`` before it logs ``history[i]`` (often none).
+UnseenHook = Callable[[State, int, Sequence[Event], int], Sequence[str]]
 
 
 def replay(
@@ -216,24 +219,26 @@ def replay(
     *,
     hidden: HiddenHook | Mapping[int, Sequence[str]] | None = None,
     chance: ChanceHook | Sequence[str] | None = None,
+    unseen: UnseenHook | None = None,
 ) -> State:
     """Replay the hand's history as ``obs`` shows it on ``world``; return ``world``.
 
     ``world`` stands where the history starts (usually waiting for the hand's deal, as
     :func:`resume` leaves it).  Each step of ``obs.history`` is one ``apply``: a seat's
     recorded action is applied as it is; an action the observer could not read comes
-    from ``hidden``, and so do steps it never saw at all (the picks of a move another
-    seat built in private, before the move it made public); a chance outcome (the deal
-    included) comes from ``chance``.
+    from ``hidden``; a chance outcome (the deal included) comes from ``chance``.  Steps
+    the observer never saw at all come from ``unseen``: its private events are not in
+    the observer's history, so they are not compared.  The world ends with the observed
+    scores (:func:`resume` starts it with them, and the replay scores the hand again).
 
     Parameters
     ----------
     world : the state to replay on (changed in place)
     obs : the observation the world must agree with (its viewer and history)
     hidden : a :data:`HiddenHook`, or for each seat its hidden actions in the order
-        they were taken; asked whenever the event's action is unknown, or is not yet
-        legal in ``world`` (steps the observer never saw come first)
+        they were taken
     chance : a :data:`ChanceHook`, or the chance outcomes in order (the deal first)
+    unseen : an :data:`UnseenHook`, asked before each event another seat logged
 
     Raises
     ------
@@ -249,7 +254,6 @@ def replay(
     facts = _READ_BACKS[0]  # a world ignoring the backs may name other backs
     i = 0
     n = len(history)
-    unseen = 0
     while i < n:
         ev = history[i]
         seat: int | None = None
@@ -263,29 +267,23 @@ def replay(
                 seat = ev.seat
             else:
                 raise WorldError(f"nobody in this world could have logged {ev.text!r}")
+            if unseen is not None and seat != viewer:
+                for step in unseen(world, seat, history, i):
+                    _apply(world, step, seat)
             recorded = ev.action
-            if recorded is not None and recorded in world.legal_actions(seat):
-                act = recorded
-            else:
-                unseen += recorded is not None
-                if unseen > UNSEEN_STEPS:
-                    raise WorldError(f"no steps lead to {ev.text!r}")
-                act = hide(world, seat, history, i)
+            act = hide(world, seat, history, i) if recorded is None else recorded
         events = world.events
         start = len(events)
-        try:
-            world.apply(act, seat)
-        except IllegalActionError as e:
-            raise WorldError(f"replay failed at {act!r}: {e.reason}") from None
+        _apply(world, act, seat)
         end = len(events)
         if end == start:
-            raise WorldError(f"{act!r} logged nothing, so the history cannot be followed")
+            raise WorldError(f"'{act}' logged nothing, so the history cannot be followed")
         for j in range(start, end):
             got = events[j]
             if not got.text and not everything and viewer not in got.audience:
                 continue  # a private step the observer does not know of
             if i == n:
-                raise WorldError(f"{act!r} goes on further than the history")
+                raise WorldError(f"'{act}' goes on further than the history")
             want = history[i]
             if (
                 got.kind != want.kind
@@ -295,8 +293,16 @@ def replay(
             ):
                 raise WorldError(f"the sampled world differs at {want.text!r}: {got.text!r}")
             i += 1
-            unseen = 0
+    # the observed totals already count the points the replay scored again
+    world.scores = list(obs.scores)
     return world
+
+
+def _apply(world: State, act: str, seat: int | None) -> None:
+    try:
+        world.apply(act, seat)
+    except IllegalActionError as e:
+        raise WorldError(f"replay failed at '{act}': {e.reason}") from None
 
 
 def _hidden_hook(hidden: HiddenHook | Mapping[int, Sequence[str]] | None) -> HiddenHook:

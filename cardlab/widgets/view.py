@@ -55,10 +55,12 @@ def action_label(a: Action) -> str:
 
 
 def _own_faces(obs: Observation, seat: int, solitaire: bool) -> list[Card]:
-    """The faces a player could try to move: their hand, or every face in a solitaire."""
-    if solitaire:
+    """The faces a player could try to move: their hand, or every face in a solitaire and
+    in a game played without hands (a board game)."""
+    own = [z for z in obs.zones if z.kind == "hand" and z.owner == seat]
+    if solitaire or not own:
         return [c for z in obs.zones for c in z.faces]
-    return [c for z in obs.zones if z.kind == "hand" and z.owner == seat for c in z.faces]
+    return [c for z in own for c in z.faces]
 
 
 def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
@@ -200,8 +202,9 @@ def build_view(
     events = state.events
     steps = event_steps if len(event_steps) == len(events) - start else ()
     log = [
-        {"step": steps[i - start] if steps else None, "text": events[i].text_for(obs.viewer)}
+        {"step": steps[i - start] if steps else None, "text": text}
         for i in range(start, len(events))
+        if (text := events[i].text_for(obs.viewer))  # a private event others never learn of
     ]
     return {
         "game": obs.game,

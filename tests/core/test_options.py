@@ -62,14 +62,15 @@ def test_a_value_of_the_wrong_type_names_the_type(options: dict[str, Any], expec
 
 
 def test_numbers_out_of_range_name_the_range() -> None:
-    refused("option target=0 must be at least 1", target=0)
-    refused("option hands=0 must be at least 1", hands=0)
+    refused("option target=0 must be between 1 and 1,000", target=0)
+    refused("option target=1001 must be between 1 and 1,000", target=1001)
+    refused("option hands=0 must be between 1 and 10,000", hands=0)
     refused("option first_dealer=-1 must be at least 0", first_dealer=-1)
     refused("first_dealer=4 must be a seat between 0 and 3", first_dealer=4)
 
 
 def test_unknown_option_names_lists_the_real_ones() -> None:
-    listed = "deck, first_dealer, hands, moon, omnibus, target"
+    listed = "deck, first_dealer, hands, max_hands, moon, omnibus, target"
     refused(f"unknown option omnibuss; this game's options are: {listed}", omnibuss=True)
     refused("unknown options bar, foo", foo=1, bar=2)
 

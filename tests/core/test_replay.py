@@ -111,7 +111,7 @@ def test_unreadable_files_are_reported(tmp_path: Path) -> None:
         (lambda d: d.update(players=True), "replay field 'players'"),
         (lambda d: d.update(options=[]), "replay field 'options'"),
         (lambda d: d.update(actions={}), "replay field 'actions'"),
-        (lambda d: d.update(seed=1.5), "'seed' must be an integer, a string or null"),
+        (lambda d: d.update(seed=1.5), "'seed' must be null or a seed: a seed is a whole number"),
         (lambda d: d.update(meta=[]), "'meta' must be an object"),
         (lambda d: d.update(game="chess"), "replay header: unknown game 'chess'"),
         (lambda d: d.update(players=3), "replay header: Hearts is played by 4 players"),

@@ -380,7 +380,7 @@ def test_the_bot_dealer_never_gives_the_winning_point() -> None:
 
 # ------------------------------------------------------------------ options and input
 def test_options_and_player_counts_are_checked() -> None:
-    with pytest.raises(OptionError, match="must be at least 1"):
+    with pytest.raises(OptionError, match="must be between 1 and 1,000"):
         cardlab.load("all_fours", max_deals=0)
     with pytest.raises(OptionError, match="wrong type"):
         cardlab.load("all_fours", first_upcard_jack="yes")

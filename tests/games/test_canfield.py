@@ -102,7 +102,7 @@ def test_options_are_validated() -> None:
         cardlab.load("canfield", draw=2)
     with pytest.raises(OptionError, match="'standard', 'casino'"):
         cardlab.load("canfield", scoring="vegas")
-    with pytest.raises(OptionError, match="between 1 and 100000"):
+    with pytest.raises(OptionError, match="between 1 and 100,000"):
         cardlab.load("canfield", idle_limit=0)
     with pytest.raises(OptionError, match="wrong type"):
         cardlab.load("canfield", draw="3")

@@ -198,7 +198,9 @@ def test_bids_are_three_numbers_from_zero_to_the_tricks() -> None:
     assert m.observation(2).value(1, "bid") == "3-4-5"
     assert m.event_texts(3)[-1] == "East bids 3-4-5"
     assert m.events[-1].get("bid") == (3, 4, 5)
-    assert m.play(" BID 4  2 02 ") == "bid 2 2 4"
+    with pytest.raises(IllegalActionError, match="'02' starts with a zero: write it as '2'"):
+        m.play("bid 4 2 02")  # one spelling per number
+    assert m.play(" BID 4  2 2 ") == "bid 2 2 4"
 
 
 @pytest.mark.parametrize("text", ["bid 1 2 ²", "bid 1 2 ３", "bid ３ 4 5", "bid 1 2 -3"])

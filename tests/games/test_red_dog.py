@@ -182,7 +182,8 @@ def test_a_bet_is_compulsory_from_the_minimum_to_the_pot() -> None:
     assert "not a whole number" in refused(st, "bet lots")
     assert "East" in refused(st, "bet 2", SOUTH)
     assert "bet 0" not in legal
-    st.apply("bet 05")  # leading zeros read as the number
+    assert "starts with a zero" in refused(st, "bet 05")  # one spelling per number
+    st.apply("bet 5")
     assert st.events[-3].get("chips") == 5
 
 

@@ -19,7 +19,6 @@ from cardlab.rules.chips import (
     bet_actions,
     bet_refusal,
     bet_size,
-    canonical_numbers,
     range_text,
 )
 from cardlab.rules.deals import DealRule, pile
@@ -174,7 +173,16 @@ def test_a_bet_outside_the_range_is_refused_with_the_range_and_changes_nothing()
             st.apply(text)
         assert said in err.value.reason, (text, err.value.reason)
     assert (list(st.scores), dict(st.pots), len(st.events)) == before
-    assert st.apply("bet 02") == "bet 2"  # a leading zero reads as the number
+    for text, said in [
+        ("bet 02", "'02' starts with a zero: write it as '2'"),
+        ("bet ２", "'２' uses digits other than 0-9"),
+        ("bet " + "9" * 40, "far too large a number (at most 30 digits)"),
+    ]:
+        with pytest.raises(IllegalActionError) as err:
+            st.apply(text)
+        assert said in err.value.reason, (text, err.value.reason)
+    assert (list(st.scores), dict(st.pots), len(st.events)) == before
+    assert st.apply("bet 2") == "bet 2"
 
 
 def test_bet_helpers() -> None:
@@ -183,7 +191,7 @@ def test_bet_helpers() -> None:
     assert range_text(4, 4, "the pot holds 4") == "a bet is 4 chips, the pot holds 4"
     assert range_text(1, 1, "") == "a bet is 1 chip"
     assert bet_refusal("bet 2", 1, 3) == "" and bet_refusal("take", 1, 3) == ""
-    assert canonical_numbers("bet 007") == "bet 7" and canonical_numbers("play QS") == "play QS"
+    assert bet_size("bet 07") is None  # one spelling per number, as per action
 
 
 # -------------------------------------------------------------- what is shown

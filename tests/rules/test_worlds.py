@@ -579,3 +579,34 @@ def test_a_card_drawn_face_down_is_hidden_but_its_source_is_not() -> None:
     seen = ev.seen_by(2)
     assert seen.action == "draw stock" and not seen.hidden and seen.secret is None
     assert mask_of(ev.seen_by(1).hidden) == mask_of(ev.hidden)
+
+
+# ------------------------------------------- steps the observer never saw at all
+def test_steps_another_seat_took_in_private_are_supplied_before_its_move() -> None:
+    """A staged move is built in private steps that other seats do not see at all; only
+    its commit is public (here with its steps as a fact).  The replay takes those steps
+    from the unseen hook and leaves their private events out of the comparison."""
+    from toys.snake import SnakeState
+
+    m = cardlab.Match("toy_snake", seed=3, agents="heuristic", hands=1)
+    deal = m.history[0][1]
+    watched = 0
+    while not m.terminal and watched < 6:
+        m.step()
+        seat = m.state.to_move[0] if m.state.to_move else None
+        last = [e for e in m.state.events if e.kind == "lay"]
+        if seat is None or not last or last[-1].seat == seat:
+            continue
+        obs = m.observation(seat)  # another seat's lay is in this seat's history
+        assert all(e.text or seat in e.audience for e in obs.history)
+
+        def steps(world: State, who: int, history: Sequence[Event], i: int) -> Sequence[str]:
+            return history[i].get("steps", ()) if history[i].kind == "lay" else ()
+
+        world = replay(resume(m.game, obs), obs, chance=[deal], unseen=steps)
+        assert isinstance(world, SnakeState)
+        assert same_view(world.observation(seat), obs)
+        with pytest.raises(WorldError, match="replay failed at 'done'"):
+            replay(resume(m.game, obs), obs, chance=[deal])
+        watched += 1
+    assert watched
