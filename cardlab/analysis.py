@@ -1269,9 +1269,11 @@ def move_values(
     """The search bot's estimate of every legal move of ``seat`` (default: the seat to move).
 
     The search sees only ``seat``'s observation.  One row per move, most searched first:
-    ``move``, ``visits``, ``share`` (of the search), ``value`` (expected points over the
-    rest of the hand against the others' average; higher is better in every game) and
-    ``best`` (the move the bot would play).
+    ``move``, ``visits``, ``share`` (of the search), ``value`` (the expected change of
+    the seat's :meth:`~cardlab.core.state.State.utility` over the rest of the hand: by
+    default points, its side's in a partnership game, against the others' average;
+    higher is better in every game) and ``best`` (the move the bot would play).  In a
+    position with many legal moves only the moves the search widened to are listed.
     """
     import pandas as pd
 

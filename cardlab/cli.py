@@ -32,6 +32,7 @@ from .render import (
     render_observation,
     render_result,
     render_scores,
+    render_sides,
     seat_label,
 )
 
@@ -333,18 +334,30 @@ class _Session:
         for line in collapse(texts):
             self.say(f"  {line}")
 
-    def show_result(self, result: HandResult) -> None:
-        self.say(render_result(result, self.names))
-        self.say(f"Totals: {render_scores(self.totals_after(result), self.names)}")
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides' names in a partnership game (empty otherwise)."""
+        return self.state.team_names
 
-    def totals_after(self, result: HandResult) -> list[int]:
+    def show_result(self, result: HandResult) -> None:
+        self.say(render_result(result, self.names, self.sides))
+        totals, team_totals = self.totals_after(result)
+        self.say(f"Totals: {render_scores(totals, self.names)}")
+        if team_totals:
+            self.say(f"Sides: {render_sides(team_totals, self.sides)}")
+
+    def totals_after(self, result: HandResult) -> tuple[list[int], list[int]]:
+        """Each seat's and each side's totals once ``result``'s hand was scored."""
         totals = [0] * self.state.players
+        team_totals = [0] * len(result.team_points)
         for r in self.state.results:
             for s, p in enumerate(r.points):
                 totals[s] += p
+            for t, p in enumerate(r.team_points):
+                team_totals[t] += p
             if r is result:
                 break
-        return totals
+        return totals, team_totals
 
     def show_table(self) -> None:
         self.say("")
@@ -353,8 +366,10 @@ class _Session:
 
     def show_score(self) -> None:
         self.say(f"Scores: {render_scores(self.state.scores, self.names)}")
+        if self.sides:
+            self.say(f"Sides: {render_sides(self.state.team_scores, self.sides)}")
         if self.state.results:
-            self.say(render_result(self.state.results[-1], self.names))
+            self.say(render_result(self.state.results[-1], self.names, self.sides))
         else:
             self.say("No hand has finished yet.")
 
@@ -362,10 +377,16 @@ class _Session:
         st = self.state
         self.say("")
         self.say(f"Final scores: {render_scores(st.scores, self.names)}")
+        if self.sides:
+            self.say(f"Sides: {render_sides(st.team_scores, self.sides)}")
         outcome = st.outcome
         if outcome is not None:
-            you = " You win!" if self.seat in outcome.winners and st.players > 1 else ""
+            you = ""
+            if self.seat in outcome.winners and st.players > 1:
+                you = " Your side wins!" if self.sides else " You win!"
             self.say(f"{outcome.summary}.{you}")
+            if outcome.result == "no winner":
+                self.say("Result: no winner.")
 
     # ------------------------------------------------------------ input
     def read(self, prompt: str) -> str | None:
@@ -608,6 +629,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                 )
         print(f"games: {args.n} · hands: {hands}", file=out)
         _table(rows, out)
+        sides = game.team_names
+        if sides:
+            _table(_side_rows(df, args.per, sides), out)
+        if args.per == "game":
+            unwon = int((df["result"] == "no winner").sum())
+            if unwon:
+                print(f"no winner: {unwon} games ({100 * unwon / len(df):.1f}%)", file=out)
     if args.out:
         try:
             df.to_csv(args.out, index=False)
@@ -616,6 +644,22 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         print(f"Wrote {len(df)} rows to {args.out}", file=out)
     return 0
+
+
+def _side_rows(df: Any, per: str, sides: tuple[str, ...]) -> list[list[str]]:
+    """The simulate summary's rows per side of a partnership game."""
+    if per == "game":
+        rows = [["side", "name", "mean score", "win rate"]]
+        for t, name in enumerate(sides):
+            score = f"{df[f'team_score_{t}'].mean():.2f}"
+            rows.append([str(t), name, score, f"{100 * df[f'team_win_{t}'].mean():.1f}%"])
+        return rows
+    last = df.groupby("game").tail(1)
+    rows = [["side", "name", "mean points/hand", "mean final score"]]
+    for t, name in enumerate(sides):
+        points = f"{df[f'team_points_{t}'].mean():.2f}"
+        rows.append([str(t), name, points, f"{last[f'team_total_{t}'].mean():.2f}"])
+    return rows
 
 
 # ---------------------------------------------------------------- replay
@@ -645,6 +689,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     viewer = _viewpoint(args.viewpoint, replay.players)
     state = replay.state_at(step)
     names = state.names
+    sides = state.team_names
     view = seat_label(viewer, names) if isinstance(viewer, int) else viewer
     title = get_spec(replay.game).title
     print(f"{title} replay, seed {replay.seed!r}: step {step} of {total}, {view} view", file=out)
@@ -660,16 +705,18 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             for line in collapse(lines):
                 print(f"  {line}", file=out)
             lines = []
-            print(render_result(results[k], names), file=out)
+            print(render_result(results[k], names, sides), file=out)
             k += 1
     for line in collapse(lines):
         print(f"  {line}", file=out)
     for r in results[k:]:
-        print(render_result(r, names), file=out)
+        print(render_result(r, names, sides), file=out)
     print("", file=out)
     print(render_observation(state.observation(viewer), color=_color(out)), file=out)
     if state.outcome is not None:
         print(f"{state.outcome.summary}.", file=out)
+        if state.outcome.result == "no winner":
+            print("Result: no winner.", file=out)
     return 0
 
 

@@ -172,7 +172,8 @@ def _info_tokens(obs: Observation, color: bool) -> list[Token]:
 
 
 def zone_label(zone: Zone, obs: Observation, names: Sequence[str] | None = None) -> str:
-    """How a zone is titled: its label (or name and owner), ``(you)`` for the viewer's."""
+    """How a zone is titled: its label (or name and owner, a seat or a side), ``(you)``
+    for the viewer's hand."""
     names = names if names is not None else obs_names(obs)
     if zone.label:
         label = zone.label
@@ -180,6 +181,8 @@ def zone_label(zone: Zone, obs: Observation, names: Sequence[str] | None = None)
         label = zone.name.replace("_", " ")
         if zone.owner is not None:
             label = f"{seat_label(zone.owner, names)} {label}"
+        elif zone.team is not None:
+            label = f"{team_label(zone.team, obs)} {label}"
     if zone.owner is not None and zone.owner == obs.seat and zone.kind == "hand":
         label += " (you)"
     return label
@@ -204,10 +207,18 @@ def _zone_tokens(zone: Zone, names: Sequence[str], color: bool) -> tuple[list[To
     return _entry_tokens(zone, color), " "
 
 
+def team_label(team: int, obs: Observation) -> str:
+    """A side's name from the observation's teams, or ``Side k``."""
+    if 0 <= team < len(obs.teams):
+        return obs.teams[team].name
+    return f"Side {team}"
+
+
 # -------------------------------------------------------------- public API
 def render_header(obs: Observation) -> list[str]:
-    """The header lines: game, hand, phase, dealer, viewer; who moves; scores; the pots
-    and each seat's chips and figures, in games that have them."""
+    """The header lines: game, hand, phase, dealer, viewer; who moves (or how the game
+    ended); scores; the sides and their scores, the pots and each seat's chips and
+    figures, in games that have them."""
     names = obs_names(obs)
     parts = [_title(obs.game), f"hand {obs.hand + 1}", f"{obs.phase} phase"]
     if obs.dealer is not None and 0 <= obs.dealer < obs.players:
@@ -218,7 +229,7 @@ def render_header(obs: Observation) -> list[str]:
         parts.append(f"{obs.viewer} view")
     lines = [" · ".join(parts)]
     if obs.terminal:
-        lines.append("Game over")
+        lines.append("Game over" if obs.winners or obs.players == 1 else "Game over: no winner")
     elif obs.to_move:
         who = ", ".join(
             seat_label(s, names) + (" (you)" if s == obs.seat else "") for s in obs.to_move
@@ -228,6 +239,12 @@ def render_header(obs: Observation) -> list[str]:
         lines.append("To move: chance (dealing)")
     scores = " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(obs.scores))
     lines.append(f"Scores: {scores}")
+    if obs.teams:
+        you = obs.team_of(obs.seat) if obs.seat is not None else None
+        sides = " · ".join(
+            f"{t.name}{' (you)' if k == you else ''} {t.score}" for k, t in enumerate(obs.teams)
+        )
+        lines.append(f"Sides: {sides}")
     if obs.pots:
         lines.append(" · ".join(f"{p.label or p.name} {p.chips}" for p in obs.pots))
     tracked = []
@@ -305,22 +322,42 @@ def render_actions(actions: Iterable[str], color: bool = False, width: int = WID
     return "\n".join(lines)
 
 
-def render_result(result: HandResult, names: Sequence[str] | None = None) -> str:
-    """A hand's result: a title, its summary, each scoring line and the points per seat."""
+def render_result(
+    result: HandResult, names: Sequence[str] | None = None, teams: Sequence[str] | None = None
+) -> str:
+    """A hand's result: a title, its summary, each scoring line and the points per seat
+    (and per side, given the sides' names ``teams`` in a partnership game)."""
     names_t = tuple(names) if names is not None else None
     n = len(result.points)
     labels = names_t if names_t is not None and len(names_t) >= n else None
+    sides = len(result.team_points)
+    side_labels = tuple(teams) if teams is not None and len(teams) >= sides else None
     lines = [f"Hand {result.hand + 1} result"]
-    for line in result.explain(labels).splitlines():
+    for line in result.explain(labels, side_labels).splitlines():
         lines.append(f"  {line}")
     pts = " · ".join(f"{seat_label(s, labels)} {p:+d}" for s, p in enumerate(result.points))
     lines.append(f"  Points this hand: {pts}")
+    if sides:
+        by_side = render_sides(result.team_points, side_labels, signed=True)
+        lines.append(f"  Points by side: {by_side}")
     return "\n".join(line.rstrip() for line in lines)
 
 
 def render_scores(scores: Sequence[int], names: Sequence[str] | None = None) -> str:
     """Totals as ``North 12 · East 3 · …``."""
     return " · ".join(f"{seat_label(s, names)} {v}" for s, v in enumerate(scores))
+
+
+def render_sides(
+    scores: Sequence[int], teams: Sequence[str] | None = None, signed: bool = False
+) -> str:
+    """Sides' totals as ``North & South 120 · East & West 50`` (``Side k`` without names);
+    ``signed`` writes them as changes (``+120``)."""
+    out = []
+    for t, v in enumerate(scores):
+        name = teams[t] if teams is not None and t < len(teams) else f"Side {t}"
+        out.append(f"{name} {v:+d}" if signed else f"{name} {v}")
+    return " · ".join(out)
 
 
 def _title(game: str) -> str:
@@ -342,5 +379,7 @@ __all__ = [
     "render_observation",
     "render_result",
     "render_scores",
+    "render_sides",
+    "team_label",
     "zone_label",
 ]

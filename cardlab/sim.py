@@ -38,9 +38,11 @@ def _play_one(
             "some seat has no agent, or max_steps is too small"
         )
     players = game.players
+    sides = len(game.teams)
     if per == "hand":
         rows = []
         totals = [0] * players
+        team_totals = [0] * sides
         for r in st.results:
             row: dict[str, Any] = {"game": i, "seed": gseed, "hand": r.hand}
             for s in range(players):
@@ -48,19 +50,31 @@ def _play_one(
                 row[f"points_{s}"] = r.points[s]
             for s in range(players):
                 row[f"total_{s}"] = totals[s]
+            for t in range(sides):
+                team_totals[t] += r.team_points[t]
+                row[f"team_points_{t}"] = r.team_points[t]
+                row[f"team_total_{t}"] = team_totals[t]
             row["summary"] = r.summary
             rows.append(row)
         return rows
-    assert st.outcome is not None
-    won = st.outcome.winners
+    outcome = st.outcome
+    assert outcome is not None
+    won = outcome.winners
     row = {"game": i, "seed": gseed, "hands": len(st.results), "steps": n}
     for s in range(players):
         row[f"score_{s}"] = st.scores[s]
     for s in range(players):
         row[f"win_{s}"] = (1.0 / len(won)) if s in won else 0.0
+    if sides:
+        sides_won = outcome.team_winners
+        for t in range(sides):
+            row[f"team_score_{t}"] = outcome.team_scores[t]
+        for t in range(sides):
+            row[f"team_win_{t}"] = (1.0 / len(sides_won)) if t in sides_won else 0.0
+        row["team_winner"] = sides_won[0] if len(sides_won) == 1 else -1
     row["winners"] = tuple(won)
     row["winner"] = won[0] if len(won) == 1 else -1
-    row["result"] = st.outcome.result
+    row["result"] = outcome.result
     return [row]
 
 
@@ -129,11 +143,17 @@ def simulate(
     pandas.DataFrame
         Per game: ``game``, ``seed``, ``hands``, ``steps``, ``score_<seat>``,
         ``win_<seat>`` (1 for a win, 1/k for a win shared by k seats, 0 otherwise: a
-        solitaire scores 1 only for a deal it won), ``winners``, ``winner`` (-1 when
-        shared or nobody won) and ``result`` (``"win"``, ``"shared"``, ``"no winner"``;
+        solitaire scores 1 only for a deal it won; all 0 when nobody won), ``winners``,
+        ``winner`` (-1 when shared or nobody won) and ``result`` (``"win"``,
+        ``"shared"``, ``"no winner"`` for a game that ended with nobody winning;
         ``"won"``/``"lost"`` for a solitaire).  Per hand: ``game``, ``seed``, ``hand``,
         ``points_<seat>``, ``total_<seat>`` and ``summary``; the totals of a game's last
         hand equal its final scores (end-of-game bonuses are lines of that hand).
+
+        A game played in partnerships (``GameSpec.teams``) adds per side, after the
+        seats' columns: per game ``team_score_<side>``, ``team_win_<side>`` (1, 1/k for
+        a win shared by k sides, 0) and ``team_winner`` (-1 when shared or nobody won);
+        per hand ``team_points_<side>`` and ``team_total_<side>``.
     processes : worker processes (``0`` = one per CPU)
     progress : show a tqdm bar (default: when ``n >= 50``)
     players, **options : game options, as for :func:`cardlab.load`
@@ -172,12 +192,13 @@ def simulate(
                     bar.update(len(job[3]))
     finally:
         bar.close()
-    return pd.DataFrame(rows, columns=_columns(g.players, per))
+    return pd.DataFrame(rows, columns=_columns(g.players, per, len(g.teams)))
 
 
-def _columns(players: int, per: str) -> list[str]:
+def _columns(players: int, per: str, sides: int = 0) -> list[str]:
     """The result's columns, in order (an empty result keeps them too)."""
     seats = range(players)
+    teams = range(sides)
     if per == "hand":
         return [
             "game",
@@ -185,6 +206,8 @@ def _columns(players: int, per: str) -> list[str]:
             "hand",
             *(f"points_{s}" for s in seats),
             *(f"total_{s}" for s in seats),
+            *(f"team_points_{t}" for t in teams),
+            *(f"team_total_{t}" for t in teams),
             "summary",
         ]
     return [
@@ -194,6 +217,9 @@ def _columns(players: int, per: str) -> list[str]:
         "steps",
         *(f"score_{s}" for s in seats),
         *(f"win_{s}" for s in seats),
+        *(f"team_score_{t}" for t in teams),
+        *(f"team_win_{t}" for t in teams),
+        *(["team_winner"] if sides else []),
         "winners",
         "winner",
         "result",

@@ -420,11 +420,17 @@ class Match:
         return self.state.winners()
 
     def scores_frame(self) -> pd.DataFrame:
-        """Points per hand and running totals, one row per hand."""
+        """Points per hand and running totals, one row per hand.
+
+        Columns: ``hand``, ``points_<seat>``, ``total_<seat>``, and in a partnership game
+        ``team_points_<side>`` and ``team_total_<side>``.
+        """
         import pandas as pd
 
         rows = []
         totals = [0] * self.game.players
+        sides = len(self.game.teams)
+        team_totals = [0] * sides
         for r in self.state.results:
             row: dict[str, Any] = {"hand": r.hand}
             for s, p in enumerate(r.points):
@@ -432,9 +438,15 @@ class Match:
                 row[f"points_{s}"] = p
             for s, t in enumerate(totals):
                 row[f"total_{s}"] = t
+            for t, p in enumerate(r.team_points):
+                team_totals[t] += p
+                row[f"team_points_{t}"] = p
+                row[f"team_total_{t}"] = team_totals[t]
             rows.append(row)
         seats = range(self.game.players)
         columns = ["hand", *(f"points_{s}" for s in seats), *(f"total_{s}" for s in seats)]
+        columns += [f"team_points_{t}" for t in range(sides)]
+        columns += [f"team_total_{t}" for t in range(sides)]
         return pd.DataFrame(rows, columns=columns)
 
     # ----------------------------------------------------------- replays

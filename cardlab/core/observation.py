@@ -61,7 +61,9 @@ class Zone:
     (squared, top card matters), ``trick`` (cards in the middle, with ``seats`` saying
     who played each), ``meld`` (a group laid out face up), ``row`` (cards side by side).
     ``tags`` optionally gives each card a short public note (``"laid off"``, ``"wild"``):
-    one string per card, ``""`` for none.
+    one string per card, ``""`` for none.  ``team`` is the side owning the zone in a
+    partnership game (a side's melds; ``owner`` is then None), an index into
+    :attr:`Observation.teams`.
     """
 
     name: str
@@ -71,6 +73,7 @@ class Zone:
     seats: tuple[int, ...] = ()
     label: str = ""
     tags: tuple[str, ...] = ()
+    team: int | None = None
 
     @property
     def faces(self) -> tuple[Card, ...]:
@@ -112,7 +115,11 @@ class Pot(NamedTuple):
 
 
 class Team(NamedTuple):
-    """A partnership: its ``name``, its ``seats`` and its running ``score``."""
+    """A partnership: its ``name``, its ``seats`` and its running ``score``.
+
+    Observations of a partnership game carry one per side, in side order
+    (``GameSpec.teams``), filled by the core.
+    """
 
     name: str
     seats: tuple[int, ...]
@@ -177,6 +184,19 @@ class Observation:
         if any(z.name == "hand" for z in self.zones):
             raise KeyError(f"no hand for seat {seat!r}; zones: {self.zone_names()}")
         return Zone("hand", seat, (), "hand")
+
+    def team_of(self, seat: int) -> int | None:
+        """The side ``seat`` plays for (None in a game without partnerships)."""
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].team
+        return None
+
+    def team_zone(self, name: str, team: int) -> Zone:
+        """The zone called ``name`` owned by side ``team`` (a side's melds)."""
+        for z in self.zones:
+            if z.name == name and z.team == team:
+                return z
+        raise KeyError(f"no zone {name!r} for side {team!r}; zones: {self.zone_names()}")
 
     @property
     def my_hand(self) -> tuple[Card, ...]:

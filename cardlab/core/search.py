@@ -6,18 +6,27 @@ complete state its seat could not tell from the real one, through the game's
 ``State.sample_world`` (so it never reads a hidden card), then walks one tree shared by
 all worlds (single-observer ISMCTS): moves are chosen by UCB among the moves legal in
 this world, counting how often each was available, the first new move is added, and
-the hand is played out by the rollout policy.  Every seat's reward is its points over
-the rest of the hand minus the average of the others' (negated when lower totals win),
-so the tree plays each seat for itself.
+the hand is played out by the rollout policy.  Every seat's reward is the change of its
+:meth:`~cardlab.core.state.State.utility` over the rest of the hand: by default its
+points (its side's, in a partnership game) minus the average of the others' (negated
+when lower totals win), so the tree plays each seat, or side, for itself; a game decided
+by something else than points says what each seat plays for through its own utility.
+
+A position with many legal moves (more than ``wide``) is widened progressively: a node
+visited ``n`` times considers at most ``1 + 2·n^widening`` of its moves, drawn at random
+as it grows (the rule of thumb's move first at the root), so a decision among hundreds
+of bets or placements spreads its budget over a few of them instead of trying each once,
+and a lazy list of moves (an :class:`~cardlab.core.actions.ActionRange`) is never built.
 
 Options: ``iterations`` (the budget) or ``time_limit`` (seconds, which then bounds the
 search instead), ``exploration`` (the UCB constant, on rewards scaled to 0..1 by the
 range seen so far), ``rollout`` (``"heuristic"``, the default: the game's own bot for
 every seat, or ``"random"``, which is cheaper per iteration and much weaker),
 ``margin`` (with heuristic rollouts, the heuristic bot's own move is played unless the
-search's favourite beat it by this many standard errors; 0 plays the favourite always)
-and the agent's seed.  With an iteration budget a decision depends only on
-the seed and the observation; a time budget depends on the machine's speed too.
+search's favourite beat it by this many standard errors; 0 plays the favourite always),
+``wide`` and ``widening`` (see above) and the agent's seed.  With an iteration budget a
+decision depends only on the seed and the observation; a time budget depends on the
+machine's speed too.
 
 Limits worth knowing: the search looks to the end of the current hand, not the game;
 opponents' moves in the tree are chosen with their world's cards (the usual
@@ -34,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action
+from .actions import Action, ActionRange
 from .agents import Agent
 from .errors import WorldError
 from .observation import Observation
@@ -53,6 +62,14 @@ DEFAULT_ITERATIONS = 100
 DEFAULT_ROLLOUT = "heuristic"
 #: Failed world samples after which a search with no more worlds than failures gives up.
 UNSAMPLED = 8
+#: Positions with more legal moves than this are widened progressively (below it every
+#: move is tried once before any is tried twice; among the bundled games only Foresight's
+#: bids, up to 1,140, pass it).
+DEFAULT_WIDE = 64
+#: The exponent of progressive widening: a node visited n times tries 1 + 2·n^this moves.
+DEFAULT_WIDENING = 0.5
+#: Random draws for a move not yet in a wide node's tree before its known moves are used.
+DRAWS = 16
 
 
 class _Node:
@@ -76,7 +93,9 @@ class MoveValue:
     action: Action
     visits: int
     share: float  # of all root visits
-    value: float  # mean reward: points over the rest of the hand, relative to the others
+    #: mean reward: the change of the seat's utility over the rest of the hand (by
+    #: default its points relative to the others')
+    value: float
     error: float = 0.0  # standard error of ``value``
 
 
@@ -95,6 +114,8 @@ class SearchAgent(Agent):
         exploration: float = 0.7,
         rollout: str = DEFAULT_ROLLOUT,
         margin: float = 1.0,
+        wide: int = DEFAULT_WIDE,
+        widening: float = DEFAULT_WIDENING,
         game: Game | None = None,
         sampler: Callable[[Game, Observation, random.Random], State] | None = None,
     ) -> None:
@@ -105,11 +126,17 @@ class SearchAgent(Agent):
             raise ValueError("iterations must be at least 1")
         if not margin >= 0:
             raise ValueError(f"margin is a number of standard errors ≥ 0, not {margin!r}")
+        if not wide >= 1:
+            raise ValueError(f"wide is a number of legal moves ≥ 1, not {wide!r}")
+        if not 0 < widening < 1:
+            raise ValueError(f"widening is an exponent between 0 and 1, not {widening!r}")
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout = rollout
         self.margin = margin
+        self.wide = wide
+        self.widening = widening
         self.kept: Action | None = None
         self.unsampled = False  # the last search found no world to sample
         self.game = game
@@ -137,12 +164,13 @@ class SearchAgent(Agent):
                 "no deal consistent with everything seen could be sampled here, so nothing "
                 "was searched: it plays the rule of thumb's move"
             )
+        unit = self.game.spec.utility_unit if self.game is not None else "points"
         if self.kept is not None and self.kept == act:
             return (
                 "it is the rule of thumb's move, and no move searched did clearly better: "
-                + describe(values)
+                + describe(values, unit=unit)
             )
-        return describe(values)
+        return describe(values, unit=unit)
 
     # ---------------------------------------------------------------- search
     def search(self, obs: Observation) -> list[MoveValue]:
@@ -157,8 +185,8 @@ class SearchAgent(Agent):
             raise ValueError("the search bot decides only for a seat whose turn it is")
         sample = self.sampler or game.spec.state_class.sample_world
         rng = self.rng
-        lower = game.spec.lower_is_better
         c = self.exploration
+        wide = self.wide
         policy = self._policy(game)
         root = _Node(-1)
         # the rule of thumb's move is tried first at the root, so it is always measured
@@ -182,7 +210,8 @@ class SearchAgent(Agent):
                 if failed >= UNSAMPLED and failed > count - failed:
                     break
                 continue
-            start = list(world.scores)
+            seats = range(world.players)
+            start = [world.utility(s) for s in seats]
             hand = world.hand_number
             node = root
             path: list[_Node] = []
@@ -200,12 +229,20 @@ class SearchAgent(Agent):
                     world.apply(policy(world, mover, legal, rng), mover)
                     continue
                 children = node.children
+                lo, hi = bounds
+                span = hi - lo if hi > lo else 0.0
+                if len(legal) > wide:
+                    grown, move, expanded = self._widen(
+                        node, root, legal, own, rng, mover, span, lo
+                    )
+                    path.append(grown)
+                    node = grown
+                    world.apply(move, mover)
+                    continue
                 fresh = []
                 best: _Node | None = None
                 best_act = legal[0]
                 best_v = -math.inf
-                lo, hi = bounds
-                span = hi - lo if hi > lo else 0.0
                 for a in legal:
                     ch = children.get(a)
                     if ch is None:
@@ -228,7 +265,8 @@ class SearchAgent(Agent):
                 path.append(best)
                 node = best
                 world.apply(best_act, mover)
-            rewards = _rewards(world.scores, start, lower)
+            rewards = [world.utility(s) - start[s] for s in seats]
+            root.n += 1
             for r in rewards:
                 if r < bounds[0]:
                     bounds[0] = r
@@ -245,17 +283,76 @@ class SearchAgent(Agent):
         ]
         # The real choice is among the observed legal moves (a world may differ on a
         # move that hangs on a hidden card, such as a hole card's back).
-        values = [m for m in values if m.action in obs.legal]
-        order = {a: i for i, a in enumerate(obs.legal)}
-        values.sort(key=lambda m: (-m.visits, -m.value, order.get(m.action, 0)))
-        for a in obs.legal:
-            if a not in root.children:
-                values.append(MoveValue(a, 0, 0.0, 0.0))
+        legal = obs.legal
+        values = [m for m in values if m.action in legal]
+        order = {m.action: legal.index(m.action) for m in values}
+        values.sort(key=lambda m: (-m.visits, -m.value, order[m.action]))
+        if len(legal) <= wide:
+            for a in legal:
+                if a not in root.children:
+                    values.append(MoveValue(a, 0, 0.0, 0.0))
+        else:
+            # a wide position lists the moves searched and the rule of thumb's (never none)
+            listed = {m.action for m in values}
+            extra = [b for b in (own,) if b is not None and b in legal and b not in listed]
+            if not values and not extra:
+                extra = [legal[0]]
+            values += [MoveValue(b, 0, 0.0, 0.0) for b in extra]
         self.unsampled = not root.children
         if own is not None and (self.unsampled or (self.margin and self.rollout == "heuristic")):
             values = self._keep(own, values, always=self.unsampled)
         self.last = values
         return values
+
+    def _widen(
+        self,
+        node: _Node,
+        root: _Node,
+        legal: tuple[Action, ...],
+        own: Action | None,
+        rng: random.Random,
+        mover: int,
+        span: float,
+        lo: float,
+    ) -> tuple[_Node, Action, bool]:
+        """Choose a move at a node with many legal moves, by progressive widening.
+
+        The node's moves legal in this world are scored by UCB, unless the node has been
+        visited often enough to try one more move: then a new one (the rule of thumb's
+        at the root, else drawn at random by index) is added.  Returns the child, its
+        move, and whether it was just added.  Membership is tested without listing a
+        lazy range of moves.
+        """
+        children = node.children
+        members: Any = legal if isinstance(legal, ActionRange) else set(legal)
+        known = []
+        for a, ch in children.items():
+            if a in members:
+                ch.avail += 1
+                known.append((a, ch))
+        if len(known) < 1 + int(2 * node.n**self.widening):
+            new: Action | None = None
+            if node is root and own is not None and own not in children and own in members:
+                new = own
+            else:
+                for _ in range(DRAWS):
+                    a = legal[rng.randrange(len(legal))]
+                    if a not in children:
+                        new = a
+                        break
+            if new is not None:
+                child = children[new] = _Node(mover)
+                child.avail = 1
+                return child, new, True
+        c = self.exploration
+        best_v = -math.inf
+        best_act, best = known[0]
+        for a, ch in known:
+            q = (ch.w / ch.n - lo) / span if span else 0.5
+            v = q + c * math.sqrt(math.log(ch.avail) / ch.n)
+            if v > best_v:
+                best_v, best, best_act = v, ch, a
+        return best, best_act, False
 
     def _rule_of_thumb(self, game: Game, obs: Observation) -> Action | None:
         """The heuristic bot's move here (None for a game without one)."""
@@ -319,33 +416,31 @@ def _random_move(world: Any, seat: int, legal: tuple[Action, ...], rng: random.R
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
 
-def _rewards(scores: list[int], start: list[int], lower: bool) -> list[float]:
-    """Each seat's points since ``start`` minus the others' average (negated when lower wins)."""
-    n = len(scores)
-    gains = [scores[s] - start[s] for s in range(n)]
-    if n == 1:
-        return [float(-gains[0] if lower else gains[0])]
-    total = sum(gains)
-    sign = -1.0 if lower else 1.0
-    return [sign * (g - (total - g) / (n - 1)) for g in gains]
+def describe(values: list[MoveValue], top: int = 3, unit: str = "points") -> str:
+    """A sentence on the search's choice: visit shares and expected values of the top moves.
 
-
-def describe(values: list[MoveValue], top: int = 3) -> str:
-    """A sentence on the search's choice: visit shares and expected points of the top moves."""
+    Parameters
+    ----------
+    values : the root moves of a search, the chosen one first
+    top : how many moves to name
+    unit : what the values count (the game's ``GameSpec.utility_unit``)
+    """
     if not values:
         return ""
     best = values[0]
     total = sum(v.visits for v in values)
     if not total:
         return f"{best.action} is the only move searched"
+    digits = 1 if unit == "points" else 2
     parts = [
-        f"'{v.action}' {v.share:.0%} of {total} searches, {v.value:+.1f} points"
+        f"'{v.action}' {v.share:.0%} of {total} searches, {v.value:+.{digits}f} {unit}"
         for v in values[:top]
         if v.visits
     ]
+    against = " against the others' average" if unit == "points" else ""
     return (
         f"in {total} sampled deals '{best.action}' was searched most, expecting "
-        f"{best.value:+.1f} points over the rest of the hand against the others' average ("
+        f"{best.value:+.{digits}f} {unit} over the rest of the hand{against} ("
         + "; ".join(parts)
         + ")"
     )

@@ -86,6 +86,15 @@ class GameSpec:
     CPU-second it should decide at that budget (``make bench``).  ``odds(obs)`` gives the
     exact chances that matter to the seat viewing ``obs`` right now, as labelled
     probabilities (empty when there is nothing to weigh); the table shows them on request.
+
+    ``teams`` declares partnerships by player count: ``{4: ((0, 2), (1, 3))}`` plays four
+    in two sides sitting across, and a count it does not name plays every seat alone.
+    Scores, results, outcomes, observations and the search bot then count by side (see
+    :meth:`~cardlab.core.state.State.award_team`).  ``may_end_without_winner`` says the
+    game can end with nobody winning (a cap reached, a hidden role never dealt); the
+    conformance suite accepts such an ending only where it is set.  ``utility_unit``
+    names what :meth:`~cardlab.core.state.State.utility` counts (``"points"``, or
+    ``"wins"`` where a game plays for something else), for the search bot's words.
     """
 
     name: str
@@ -110,6 +119,9 @@ class GameSpec:
     solver_budget: int = 100_000
     solver_target: float = 1.0
     odds: Callable[[Observation], Mapping[str, float]] | None = None
+    teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    may_end_without_winner: bool = False
+    utility_unit: str = "points"
 
     def __post_init__(self) -> None:
         if not self.default_players:
@@ -120,6 +132,10 @@ class GameSpec:
             raise ValueError(f"{self.title}: a solitaire has one player and no dealer")
         if self.solver is not None and not self.solitaire:
             raise ValueError(f"{self.title}: only a solitaire has a solver")
+        for count, sides in self.teams.items():
+            problem = _teams_problem(count, sides, self.players)
+            if problem:
+                raise ValueError(f"{self.title}: teams for {count} players: {problem}")
 
     @property
     def player_text(self) -> str:
@@ -136,15 +152,36 @@ class GameSpec:
         return Game(self, players, options)
 
 
+def _teams_problem(count: int, sides: Any, players: tuple[int, ...]) -> str:
+    """What is wrong with ``sides`` as the partnerships of ``count`` players ("" if fine)."""
+    if count not in players:
+        return f"the game is not played by {count}"
+    seats = [s for side in sides for s in side]
+    if len(sides) < 2 or any(not side for side in sides):
+        return "give at least two sides, each of one seat or more"
+    if sorted(seats) != list(range(count)):
+        return f"every seat from 0 to {count - 1} must be in exactly one side, not {sides!r}"
+    return ""
+
+
+def team_names(teams: tuple[tuple[int, ...], ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """A name for each side from its seats' names: ``"North & South"``."""
+    return tuple(" & ".join(names[s] for s in side) for side in teams)
+
+
 class Game:
     """A game's rules with chosen options and player count.  Immutable; cheap to share."""
 
-    __slots__ = ("_hash", "deck", "memo", "options", "players", "spec")
+    __slots__ = ("_hash", "deck", "memo", "options", "players", "spec", "team_index", "teams")
 
     spec: GameSpec
     options: Options
     players: int
     deck: Deck
+    #: The seats of each side at this table size (empty: every seat plays alone).
+    teams: tuple[tuple[int, ...], ...]
+    #: Each seat's side, by seat (empty without partnerships).
+    team_index: tuple[int, ...]
 
     def __init__(
         self,
@@ -172,6 +209,9 @@ class Game:
                 f"option first_dealer={quote(first)} must be a seat between 0 and {players - 1}"
             )
         self.deck = get_deck(self.options.deck)
+        self.teams = tuple(tuple(side) for side in spec.teams.get(players, ()))
+        side = {s: t for t, seats in enumerate(self.teams) for s in seats}
+        self.team_index = tuple(side[s] for s in range(players)) if side else ()
         self._hash = hash((spec.name, players, self.options))
         #: Values derived from the rules once and reused (deal layouts); never game state.
         self.memo: dict[Any, Any] = {}
@@ -179,6 +219,11 @@ class Game:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """Each side's name from its seats' default names (empty without partnerships)."""
+        return team_names(self.teams, seat_names(self.players))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt by name so games travel to worker processes (simulate(processes=...)).

@@ -22,6 +22,11 @@ objects; the protocol dispatches on ``self.phase``.  Its hooks are ``setup`` (on
 ``final_awards`` and ``decide_winners``.  Hands, dealers and scores follow one life cycle:
 ``award`` points at any moment, ``end_hand`` closes the hand (and maybe the game),
 ``end_game`` stops the game at once (an instant win).
+
+In a game played in partnerships (``GameSpec.teams``) ``award_team`` scores for a side
+as a whole, ``team_scores`` holds the sides' totals, winners are decided by side, and
+observations carry the sides (:class:`~cardlab.core.observation.Team`, ``SeatView.team``).
+``utility`` says what each seat plays for; the search bot maximises it.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from .clone import ATOMIC, deep_copy, immutable
 from .errors import IllegalActionError, SeatError
 from .events import TEACHER, Event, Viewer
 from .observation import Observation, Pot, SeatView, Team, Zone
-from .outcome import HandResult, Outcome, ScoreLine, points_of
+from .outcome import HandResult, Outcome, ScoreLine, points_of, team_points_of
 from .phases import DEAL, OVER, Phase
 from .refusals import (
     action_problem,
@@ -48,7 +53,7 @@ from .refusals import (
     refused_text,
     seat_problem,
 )
-from .spec import Game, GameSpec, seat_names
+from .spec import Game, GameSpec, seat_names, team_names
 from .view import View, normalise_viewer
 
 CHANCE: Final = "chance"
@@ -60,9 +65,20 @@ _new = tuple.__new__
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
 
-# Shared, never copied: values that cannot change, and CardActions, a look-up table whose
-# cache only ever fills with the same interned actions.
-for _t in (Event, ScoreLine, HandResult, Outcome, Phase, Game, ChanceStep, Action, CardActions):
+# Shared, never copied: values that cannot change (cards are interned), and CardActions, a
+# look-up table whose cache only ever fills with the same interned actions.
+for _t in (
+    Card,
+    Event,
+    ScoreLine,
+    HandResult,
+    Outcome,
+    Phase,
+    Game,
+    ChanceStep,
+    Action,
+    CardActions,
+):
     immutable(_t)
 immutable(View)
 
@@ -88,6 +104,7 @@ class State:
         "players",
         "results",
         "scores",
+        "team_awards",
         "terminal",
         "to_move",
     )
@@ -106,6 +123,8 @@ class State:
     hand_number: int
     dealer: int
     scores: list[int]
+    #: Points awarded to each side as a whole (``award_team``); empty without partnerships.
+    team_awards: list[int]
     results: list[HandResult]
     pending: list[ScoreLine]
     events: list[Event]
@@ -130,6 +149,7 @@ class State:
         self.hand_number = 0
         self.dealer = getattr(game.options, "first_dealer", 0) if game.spec.dealer else -1
         self.scores = [0] * game.players
+        self.team_awards = [0] * len(game.teams)
         self.results = []
         self.pending = []
         self.events = []
@@ -172,10 +192,18 @@ class State:
         """Award what the game pays at its end (lines join the last hand's result)."""
 
     def decide_winners(self) -> tuple[int, ...]:
-        """Who won a finished game: the best total (lowest when ``lower_is_better``)."""
+        """Who won a finished game: the best total (lowest when ``lower_is_better``).
+
+        In a partnership game the best side's total: every seat of that side wins.
+        """
         spec = self.game.spec
         if spec.solitaire:
             return (0,) if self.solitaire_won() else ()
+        teams = self.game.teams
+        if teams:
+            totals = self.team_scores
+            best = min(totals) if spec.lower_is_better else max(totals)
+            return tuple(sorted(s for t, v in enumerate(totals) if v == best for s in teams[t]))
         best = min(self.scores) if spec.lower_is_better else max(self.scores)
         return tuple(s for s, v in enumerate(self.scores) if v == best)
 
@@ -190,10 +218,48 @@ class State:
             return f"{'Won' if winners else 'Lost'} with a score of {self.scores[0]}"
         if not winners:
             return "Nobody wins"
+        measure = "lowest" if spec.lower_is_better else "highest"
+        sides = self.winning_teams(winners)
+        if sides:
+            names = self.team_names
+            who = " and ".join(names[t] for t in sides)
+            verb = "win" if len(sides) == 1 else "share the win"
+            return f"{who} {verb} with {self.team_scores[sides[0]]} (the {measure} total)"
         who = " and ".join(self.names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
-        measure = "lowest" if spec.lower_is_better else "highest"
         return f"{who} {verb} with {self.scores[winners[0]]} (the {measure} total)"
+
+    def utility(self, seat: int) -> float:
+        """What ``seat`` plays for, as a number that is higher the better it does.
+
+        The search bot maximises the change of its seat's utility over the rest of the
+        hand, and :func:`cardlab.analysis.move_values` reports it.  By default: the total
+        of the seat (of its side, in a partnership game) less the average of the other
+        seats' (sides') totals, negated when ``lower_is_better``, so a partner's points
+        count as one's own.  A game decided by something else than points (a hidden role
+        winning, a deduction solved, rounds won) overrides it, for instance with 1 for a
+        won game and 0 otherwise, and names its unit in ``GameSpec.utility_unit``.
+
+        Parameters
+        ----------
+        seat : the seat whose utility is asked for, at this moment of the game
+
+        Returns
+        -------
+        float
+            Comparable between two moments of one game: only its changes matter.
+        """
+        team_index = self.game.team_index
+        if team_index:
+            totals: Sequence[int] = self.team_scores
+            me = team_index[seat]
+        else:
+            totals = self.scores
+            me = seat
+        n = len(totals)
+        own = totals[me]
+        value = own if n == 1 else own - (sum(totals) - own) / (n - 1)
+        return float(-value if self.game.spec.lower_is_better else value)
 
     # ------------------------------------------------------------------ turn
     @property
@@ -408,9 +474,88 @@ class State:
         return step is not None and step.kind == "deal" and bool(self.results)
 
     def award(self, seat: int, points: int, reason: str) -> None:
-        """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result)."""
+        """Give ``points`` to ``seat`` now, for ``reason`` (a line of this hand's result).
+
+        In a partnership game the points count for the seat's side too.
+        """
         self.pending.append(ScoreLine(seat, points, reason))
         self.scores[seat] += points
+
+    def award_team(self, team: int, points: int, reason: str, seat: int = -1) -> None:
+        """Give ``points`` to side ``team`` as a whole, for ``reason``.
+
+        The line counts once in the side's total and in the total of each of its seats.
+
+        Parameters
+        ----------
+        team : the side, an index into ``game.teams``
+        points, reason : as for :meth:`award`
+        seat : the seat whose play earned the line (for analyses), or -1 for none
+        """
+        teams = self.game.teams
+        if not 0 <= team < len(teams):
+            raise ValueError(f"no side {team!r}: {self.game.spec.title} has {len(teams)} sides")
+        self.pending.append(ScoreLine(seat, points, reason, team))
+        self.team_awards[team] += points
+        for s in teams[team]:
+            self.scores[s] += points
+
+    def award_side(self, seat: int, points: int, reason: str) -> None:
+        """Give ``points`` to the side ``seat`` plays for (to ``seat`` itself where the game
+        is played without partnerships at this table size), earned by ``seat``."""
+        team_index = self.game.team_index
+        if team_index:
+            self.award_team(team_index[seat], points, reason, seat)
+        else:
+            self.award(seat, points, reason)
+
+    def team_of(self, seat: int) -> int | None:
+        """The side ``seat`` plays for (None in a game without partnerships)."""
+        team_index = self.game.team_index
+        return team_index[seat] if team_index else None
+
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        """Each side's total: its seats' own lines plus the side's lines (empty without
+        partnerships)."""
+        teams = self.game.teams
+        if not teams:
+            return ()
+        scores = self.scores
+        awards = self.team_awards
+        # a side's line sits in each of its seats' totals: count it once
+        return tuple(
+            sum(scores[s] for s in seats) - (len(seats) - 1) * awards[t]
+            for t, seats in enumerate(teams)
+        )
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """Each side's name from its seats' names (``"North & South"``)."""
+        return team_names(self.game.teams, self.names)
+
+    def winning_teams(self, winners: Sequence[int]) -> tuple[int, ...]:
+        """The sides every seat of which is among ``winners``."""
+        won = set(winners)
+        return tuple(t for t, seats in enumerate(self.game.teams) if won.issuperset(seats))
+
+    def restore_totals(self, scores: Sequence[int], team_scores: Sequence[int] = ()) -> None:
+        """Set the running totals (a sampled world resuming a game from an observation).
+
+        Parameters
+        ----------
+        scores : each seat's total
+        team_scores : each side's total, in a partnership game
+        """
+        self.scores = list(scores)
+        teams = self.game.teams
+        if teams and len(team_scores) == len(teams):
+            self.team_awards = [
+                (sum(self.scores[s] for s in seats) - team_scores[t]) // (len(seats) - 1)
+                if len(seats) > 1
+                else 0
+                for t, seats in enumerate(teams)
+            ]
 
     def end_hand(self, summary: str, seat: int | None = None) -> None:
         """Close the hand in progress: its lines become a result; then the next hand or the end.
@@ -435,7 +580,12 @@ class State:
                 last = self.results[-1]
                 lines = last.lines + tuple(self.pending)
                 self.pending = []
-                self.results[-1] = last._replace(lines=lines, points=points_of(lines, self.players))
+                teams = self.game.teams
+                self.results[-1] = last._replace(
+                    lines=lines,
+                    points=points_of(lines, self.players, teams),
+                    team_points=team_points_of(lines, teams),
+                )
             why = f"The game stops at its cap of {plural(cap, 'hand')}" if cap and capped else ""
             self._finish(self.decide_winners(), why)
             return
@@ -452,8 +602,11 @@ class State:
     def _close(self, summary: str) -> None:
         lines = tuple(self.pending)
         self.pending = []
-        points = points_of(lines, self.players)
-        self.results.append(HandResult(self.hand_number, points, lines, summary))
+        teams = self.game.teams
+        points = points_of(lines, self.players, teams)
+        self.results.append(
+            HandResult(self.hand_number, points, lines, summary, team_points_of(lines, teams))
+        )
 
     def _finish(self, winners: tuple[int, ...], why: str = "") -> None:
         self.terminal = True
@@ -463,7 +616,14 @@ class State:
         text = self.outcome_text(winners)
         if why:
             text = f"{why}. {text}"
-        self.outcome = Outcome(winners, tuple(self.scores), text, self.game.spec.solitaire)
+        self.outcome = Outcome(
+            winners,
+            tuple(self.scores),
+            text,
+            self.game.spec.solitaire,
+            self.team_scores,
+            self.winning_teams(winners),
+        )
         self.log("game_over", None, f"Game over: {text}")
 
     def winners(self) -> tuple[int, ...]:
@@ -504,10 +664,25 @@ class State:
         elif self.outcome is not None:
             prompt = f"Game over: {self.outcome.summary}"
         names = self.names
-        seats = tuple(
-            SeatView(names[s], self.seat_values(s), self.seat_status(s))
-            for s in range(self.players)
-        )
+        team_index = self.game.team_index
+        if team_index:
+            seats = tuple(
+                SeatView(names[s], self.seat_values(s), self.seat_status(s), team_index[s])
+                for s in range(self.players)
+            )
+            if not teams:
+                totals = self.team_scores
+                teams = tuple(
+                    Team(name, side, totals[t])
+                    for t, (name, side) in enumerate(
+                        zip(self.team_names, self.game.teams, strict=True)
+                    )
+                )
+        else:
+            seats = tuple(
+                SeatView(names[s], self.seat_values(s), self.seat_status(s))
+                for s in range(self.players)
+            )
         start = self.hand_starts[-1] if self.hand_starts else 0
         events = self.events
         if v == TEACHER:

@@ -77,7 +77,7 @@ def resume(game: Game, obs: Observation) -> State:
         st.events = []
         st.hand_starts = []
         st.begin_hand()
-    st.scores = list(obs.scores)
+    st.restore_totals(obs.scores, [t.score for t in obs.teams])
     return st
 
 

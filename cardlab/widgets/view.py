@@ -79,13 +79,21 @@ def _destination(a: Action, zones: set[str], source: str) -> str | None:
     return last if last in zones and last != source else None
 
 
-def result_json(r: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
+def result_json(r: HandResult, names: tuple[str, ...], teams: Sequence[str] = ()) -> dict[str, Any]:
+    """A hand's result; a line of a side (``team`` set) is named after the side."""
     return {
         "hand": r.hand + 1,
         "summary": r.summary,
         "points": list(r.points),
+        "team_points": list(r.team_points),
         "lines": [
-            {"seat": ln.seat, "name": names[ln.seat], "points": ln.points, "reason": ln.reason}
+            {
+                "seat": ln.seat,
+                "name": names[ln.seat] if ln.team is None else teams[ln.team],
+                "points": ln.points,
+                "reason": ln.reason,
+                "team": ln.team,
+            }
             for ln in r.lines
         ],
     }
@@ -125,6 +133,7 @@ def build_view(
             "seats": list(z.seats),
             "cards": [entry_json(c) for c in z.cards],
             "tags": list(z.tags),
+            "team": z.team,
         }
         for z in obs.zones
     ]
@@ -196,7 +205,7 @@ def build_view(
     ]
     result = None
     if show_result and state.results:
-        result = result_json(state.results[-1], names)
+        result = result_json(state.results[-1], names, state.team_names)
     start = log_start(state, show_result)
     held = state.between_hands
     events = state.events
@@ -214,6 +223,8 @@ def build_view(
         "seats": seats,
         "prompt": obs.prompt,
         "outcome": state.outcome.summary if state.outcome is not None else "",
+        # "win", "shared", "no winner" (or "won"/"lost" for a solitaire) once it is over
+        "ending": state.outcome.result if state.outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
         # a finished hand held on the table until the next deal is still that hand

@@ -1,22 +1,37 @@
-"""Conformance: every game in ``cardlab.games.GAMES`` keeps the state protocol.
+"""Conformance: every game in ``cardlab.games.GAMES`` and every toy in ``tests/toys``
+keeps the state protocol.
 
 Each test plays seeded games (hypothesis draws the seeds) with random legal actions, some
 seats optionally played by the game's heuristic bot so that rarer endings (moon shots,
 knocks) happen too, and checks one promise of the protocol along the way.  Nothing here
-is specific to one game except its oracle in ``tests/oracles/<game>.py``: what each seat
-may see, the zones that hold the physical cards and extra option sets to cover.
+is specific to one game except its oracle in ``tests/oracles/<game>.py`` (a toy's in its
+own module): what each seat may see (card faces, and secrets that are not faces), the
+zones that hold the physical cards, extra option sets to cover, the step bounds of its
+hands and games, which choices other seats may not tell apart, and how often random play
+picks an action that ends the game at once.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import cards_in_text, cards_in_value, oracle_class, oracle_for, peeks_in_value
+from oracles import (
+    cards_in_text,
+    cards_in_value,
+    oracle_class,
+    oracle_for,
+    peeks_in_value,
+    secrets_in,
+    team_key,
+    texts_in_value,
+)
+from toys import TOYS
 
 import cardlab
 from cardlab.core.actions import Action
@@ -28,8 +43,8 @@ from cardlab.core.replay import Replay
 from cardlab.core.state import Game, State, canonical_text
 from cardlab.games import GAMES
 
-HAND_STEP_BOUND = 1_000  # every hand ends within this many steps
-GAME_STEP_BOUND = 1_000_000  # and every game within this many
+#: Every game the suite checks: the bundled games and the toys.
+ALL = (*GAMES, *TOYS)
 CHECKED_HANDS = 5  # hands per game when every step is checked (Hearts: all pass directions)
 
 SEEDS = st.integers(0, 2**31)
@@ -39,7 +54,7 @@ SOME = settings(max_examples=25, deadline=None)
 
 def _cases(with_extras: bool) -> list[Any]:
     out = []
-    for spec in GAMES:
+    for spec in ALL:
         sets = [{}] + (oracle_class(spec.name).extra_options if with_extras else [])
         for opts in sets:
             label = ",".join(f"{k}={v}" for k, v in opts.items()) or "default"
@@ -56,11 +71,13 @@ class Chooser:
     """Picks the next action: chance from a seeded generator, seats at random or by bot.
 
     With ``bots=True`` each seat is, at random, played by the game's heuristic bot (which
-    sees only its observation); the other seats pick uniformly among legal actions.
+    sees only its observation); the other seats pick among legal actions, uniformly
+    unless the game's oracle weights some verbs (``random_weights``).
     """
 
     def __init__(self, game: Game, seed: int, bots: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.weights = oracle_class(game.spec.name).random_weights
         bot = game.spec.bots.get("heuristic")
         self.bots = {
             s: bot(s, seed) for s in range(game.players) if bots and bot and self.rng.random() < 0.5
@@ -72,11 +89,28 @@ class Chooser:
         seat = self.rng.choice(state.to_move)
         if seat in self.bots:
             return seat, self.bots[seat].act(state.observation(seat))
-        return seat, self.rng.choice(state.legal_actions(seat))
+        return seat, self.pick(state.legal_actions(seat))
+
+    def pick(self, legal: tuple[Action, ...]) -> Action:
+        """A random legal action, each drawn in proportion to its verb's weight (by
+        rejection, so a lazy range of actions is never listed)."""
+        weights = self.weights
+        if not weights:
+            return self.rng.choice(legal)
+        for _ in range(100):
+            a = legal[self.rng.randrange(len(legal))]
+            w = weights.get(a.verb, 1.0)
+            if w >= 1 or self.rng.random() < w:
+                return a
+        kept = [a for a in legal if weights.get(a.verb, 1.0) > 0]
+        return self.rng.choice(kept or legal)
 
 
 def playout(state: State, chooser: Chooser) -> Iterator[tuple[int | None, Action]]:
-    """Play to the end, yielding each step after it is applied; enforce the step bounds."""
+    """Play to the end, yielding each step after it is applied; enforce the game's step
+    bounds (its oracle's ``hand_step_bound`` and ``game_step_bound``)."""
+    cls = oracle_class(state.game.spec.name)
+    hand_bound, game_bound = cls.hand_step_bound, cls.game_step_bound
     steps = hand_steps = 0
     hand = len(state.results)
     while not state.terminal:
@@ -87,8 +121,8 @@ def playout(state: State, chooser: Chooser) -> Iterator[tuple[int | None, Action
         hand_steps += 1
         if len(state.results) != hand:
             hand, hand_steps = len(state.results), 0
-        assert hand_steps <= HAND_STEP_BOUND, f"hand {hand + 1} is not over after {hand_steps}"
-        assert steps <= GAME_STEP_BOUND, "the game is not over"
+        assert hand_steps <= hand_bound, f"hand {hand + 1} is not over after {hand_steps}"
+        assert steps <= game_bound, "the game is not over"
         yield seat, done
 
 
@@ -124,10 +158,26 @@ def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed:
     assert state.terminal and state.current is None and state.to_move == ()
     check_outcome(state)
     assert all(state.legal_actions(s) == () for s in range(state.players))
+    teams = state.game.teams
+    side_of = {s: t for t, side in enumerate(teams) for s in side}
     for result in state.results:
         for seat in range(state.players):
-            explained = sum(line.points for line in result.lines if line.seat == seat)
+            explained = sum(
+                line.points
+                for line in result.lines
+                if (line.seat == seat and line.team is None)
+                or (line.team is not None and line.team == side_of.get(seat))
+            )
             assert explained == result.points[seat], f"hand {result.hand}: lines ≠ points"
+        for t, side in enumerate(teams):
+            explained = sum(
+                line.points
+                for line in result.lines
+                if line.team == t or (line.team is None and line.seat in side)
+            )
+            assert explained == result.team_points[t], f"hand {result.hand}: side {t}'s lines"
+        if not teams:
+            assert all(line.team is None for line in result.lines) and not result.team_points
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
@@ -142,7 +192,8 @@ def test_single_hand_finishes(name: str, options: dict[str, Any], seed: int) -> 
 
 
 def check_outcome(state: State) -> None:
-    """A finished game says who won, consistently with its totals and its results."""
+    """A finished game says who won, consistently with its totals and its results; it ends
+    with nobody winning only where its spec allows it; partners win together."""
     outcome = state.outcome
     assert outcome is not None, "a finished game has an outcome"
     assert outcome.winners == state.winners() and outcome.summary
@@ -150,11 +201,26 @@ def check_outcome(state: State) -> None:
     assert set(outcome.winners) <= set(range(state.players))
     totals = [sum(r.points[s] for r in state.results) for s in range(state.players)]
     assert totals == list(state.scores), "the totals are the sum of every hand's points"
+    teams = state.game.teams
+    won = set(outcome.winners)
+    if teams:
+        assert outcome.team_scores == state.team_scores
+        sides = [sum(r.team_points[t] for r in state.results) for t in range(len(teams))]
+        assert sides == list(state.team_scores), "a side's total is the sum of its hands"
+        for side in teams:
+            assert set(side) <= won or not set(side) & won, f"partners {side} win together"
+        assert outcome.team_winners == tuple(t for t, side in enumerate(teams) if set(side) <= won)
+    else:
+        assert outcome.team_scores == () and outcome.team_winners == ()
     spec = state.game.spec
     if spec.solitaire:
         assert outcome.result in ("won", "lost") and outcome.winners in ((), (0,))
-    else:
-        assert outcome.winners, f"{spec.title} always names a winner"
+    elif not outcome.winners:
+        assert spec.may_end_without_winner, (
+            f"{spec.title} ended with no winner ({outcome.summary!r}), which its spec does "
+            "not allow (GameSpec.may_end_without_winner)"
+        )
+        assert outcome.result == "no winner"
 
 
 # ------------------------------------------------- information and cards
@@ -181,6 +247,7 @@ def check_views(state: State, oracle: Any, new_events: int) -> None:
         leaked = shared - oracle.visible_to(viewer)
         assert not leaked, f"{viewer!r} sees {codes(leaked)} in the seats, prompt or history"
         assert not peeks_in_value(recent)
+        check_secrets(obs, viewer, oracle, recent)
     # The teacher sees every face; it marks (as a Peek) exactly the cards no player sees.
     teacher = state.observation(None)
     anyone = set().union(*(oracle.visible_to(s) for s in range(state.players)))
@@ -190,6 +257,22 @@ def check_views(state: State, oracle: Any, new_events: int) -> None:
             assert entry in anyone, f"{entry} is shown unmarked in {zone.name!r}: nobody sees it"
         elif isinstance(entry, Peek):
             assert entry.card not in anyone, f"{entry.card} is marked hidden in {zone.name!r}"
+
+
+def check_secrets(obs: Observation, viewer: int | str, oracle: Any, recent: list[Any]) -> None:
+    """No secret the oracle names for ``viewer`` (a role, a signal not yet revealed)
+    appears in its observation: info, seat figures, prompt, legal actions, zone labels and
+    the recent history (as worded for it, with its data)."""
+    secrets = list(oracle.secrets(viewer))
+    if not secrets:
+        return
+    texts = texts_in_value(
+        [dict(obs.info), [dict(s.values) for s in obs.seats], [s.status for s in obs.seats]]
+    )
+    texts += texts_in_value([obs.prompt, list(obs.legal), obs.zones, [t.name for t in obs.teams]])
+    texts += [e.text_for(viewer) for e in recent] + texts_in_value([e.data for e in recent])
+    found = secrets_in(texts, secrets)
+    assert not found, f"{viewer!r} is told {found} in {obs.game}"
 
 
 def check_events(events: list[Any], state: State, oracle: Any) -> None:
@@ -210,7 +293,8 @@ def check_cards_conserved(state: State, oracle: Any) -> None:
         if z.name in merged:
             shown.setdefault((merged[z.name], None), []).extend(z.faces)
         elif z.name in names:
-            shown.setdefault((z.name, z.owner), []).extend(z.faces)
+            owner = z.owner if z.team is None else team_key(z.team)
+            shown.setdefault((z.name, owner), []).extend(z.faces)
     faces = [c for cs in shown.values() for c in cs]
     assert len(faces) == len(set(faces)), "a card lies in two places at once"
     model = oracle.locations()
@@ -269,37 +353,95 @@ def test_every_action_is_recorded_in_the_history(
 @pytest.mark.parametrize(("name", "options"), CASES)
 @FEW
 @given(seed=SEEDS)
-def test_simultaneous_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
-    """While seats choose at once, one seat's choice shows no face to the others."""
-    state = new_game(name, options, hands=2).new_state()
-    chooser = Chooser(state.game, seed)
+def test_secret_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
+    """Which secret choice a seat made shows nowhere to the others until it is revealed.
+
+    At each step whose action the oracle puts in a secret group (by default: any choice
+    made while several seats choose at once), other actions of that group are applied in
+    its place on clones: every other seat, and a spectator, must see exactly the same
+    whichever was taken (backs' designs aside, which the deck shows to all), as long as
+    nothing was revealed (the phase is the same and nobody new is asked to act); the
+    seat itself sees its choice.
+    """
+    game = new_game(name, options, hands=2)
+    state = game.new_state()
+    oracle = oracle_for(game)
+    rng = random.Random(seed)
+    checked = 0
+    for seat, act in playout_with_checks(state, Chooser(game, seed), oracle):
+        if seat is None or checked >= 40:
+            continue
+        group = oracle.secret_group(seat, act, state.current == "simultaneous")
+        if group is not None:
+            check_secret_choice(state, oracle, seat, act, group, rng)
+            checked += 1
+
+
+def playout_with_checks(
+    state: State, chooser: Chooser, oracle: Any
+) -> Iterator[tuple[int | None, Action]]:
+    """Like :func:`playout`, but yields each step *before* it is applied (the oracle
+    follows it after)."""
+    cls = oracle_class(state.game.spec.name)
+    steps = 0
     while not state.terminal:
         seat, act = chooser.choose(state)
-        if state.current != "simultaneous":
-            state.apply(act, seat)
-            continue
-        assert seat is not None
-        phase = state.phase
-        before = {s: state.observation(s) for s in range(state.players)}
+        yield seat, act
         state.apply(act, seat)
-        if state.phase != phase:
-            continue  # the choices were revealed together
-        after = {s: state.observation(s) for s in range(state.players)}
-        assert after[seat] != before[seat], f"seat {seat} does not see its own choice {act}"
-        for other in range(state.players):
-            if other != seat:
-                assert faces(after[other]) == faces(before[other]), (
-                    f"seat {other} sees something of seat {seat}'s choice {act}"
-                )
-                # nor the choice itself, recorded in the history as the action taken
-                new = after[other].history[len(before[other].history) :]
-                assert all(e.action is None or e.public_action for e in new), (
-                    f"seat {other} reads seat {seat}'s choice {act} in its history"
-                )
+        oracle.step(seat, act)
+        steps += 1
+        assert steps <= cls.game_step_bound, "the game is not over"
 
 
-def faces(obs: Observation) -> set[Any]:
-    return cards_in_value(obs.zones) | cards_in_value(dict(obs.info))
+def blind(obs: Observation) -> Observation:
+    """``obs`` with every back plain: what remains once the backs' public designs go."""
+    zones = tuple(
+        replace(z, cards=tuple(Back() if isinstance(c, Back) else c for c in z.cards))
+        for z in obs.zones
+    )
+    return replace(obs, zones=zones)
+
+
+def check_secret_choice(
+    state: State, oracle: Any, seat: int, act: Action, group: Any, rng: random.Random
+) -> None:
+    simultaneous = state.current == "simultaneous"
+    legal = state.legal_actions(seat)
+    picks = rng.sample(range(len(legal)), min(len(legal), 24))
+    same = [legal[i] for i in picks if legal[i] != act]
+    same = [a for a in same if oracle.secret_group(seat, a, simultaneous) == group][:5]
+    phase, asked, hands = str(state.phase), set(state.to_move), len(state.results)
+    others: list[int | str] = [s for s in range(state.players) if s != seat]
+    others.append("spectator")
+    mine = state.observation(seat)
+    known = {o: len(state.observation(o).history) for o in others}
+    seen: list[tuple[Action, dict[int | str, Observation]]] = []
+    for a in [act, *same]:
+        after = state.clone()
+        after.apply(a, seat)
+        revealed = (
+            after.terminal
+            or str(after.phase) != phase
+            or not set(after.to_move) <= asked
+            or len(after.results) != hands
+        )
+        if revealed:
+            continue
+        assert after.observation(seat) != mine, f"seat {seat} does not see its own choice {a}"
+        views = {o: blind(after.observation(o)) for o in others}
+        for o in others:
+            # nor the choice itself, recorded in the history as the action taken
+            new = views[o].history[known[o] :]
+            assert all(e.action is None or e.public_action for e in new), (
+                f"{o!r} reads seat {seat}'s choice {a!r} in its history"
+            )
+        seen.append((a, views))
+    for a, views in seen[1:]:
+        first, base = seen[0]
+        for o in others:
+            assert views[o] == base[o], (
+                f"{o!r} can tell seat {seat}'s choice {a!r} from {first!r} in {state!r}"
+            )
 
 
 # --------------------------------------------------------- legal actions
@@ -476,6 +618,8 @@ def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any],
     frame = m.scores_frame()
     last = frame.iloc[-1]
     assert [int(last[f"total_{s}"]) for s in range(game.players)] == list(m.scores)
+    sides = range(len(game.teams))
+    assert [int(last[f"team_total_{t}"]) for t in sides] == list(m.state.team_scores)
     check_outcome(m.state)
 
 

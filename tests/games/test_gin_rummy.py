@@ -349,7 +349,7 @@ def two_hand_game(**options: Any) -> cardlab.Match:
 
 
 def bonus_lines(m: cardlab.Match) -> list[tuple[int, int, str]]:
-    return [tuple(line) for line in m.state.results[-1].lines if "bonus:" in line.reason
+    return [line[:3] for line in m.state.results[-1].lines if "bonus:" in line.reason
             or line.reason.startswith("game bonus")]  # fmt: skip
 
 

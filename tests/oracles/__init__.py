@@ -3,7 +3,9 @@
 Each module ``tests/oracles/<game>.py`` holds one :class:`~oracles.base.VisibilityOracle`
 subclass for the game of the same name: what each seat legitimately sees, rebuilt from the
 deals and the actions alone (never from the game's observation code), where every card
-lies, and the option sets and physical zones the conformance tests cover.
+lies, and the option sets and physical zones the conformance tests cover.  The toy games
+of ``tests/toys/`` keep their oracles in their own modules; :func:`oracle_class` finds
+those too.
 """
 
 from __future__ import annotations
@@ -15,23 +17,45 @@ from typing import Any
 from .base import (
     CARD_TEXT,
     Location,
+    Secret,
     VisibilityOracle,
     cards_in_text,
     cards_in_value,
     peeks_in_value,
+    secrets_in,
+    team_key,
+    texts_in_value,
 )
 
 __all__ = [
     "CARD_TEXT",
     "ORACLES",
     "Location",
+    "Secret",
     "VisibilityOracle",
     "cards_in_text",
     "cards_in_value",
     "oracle_class",
     "oracle_for",
+    "oracle_in",
     "peeks_in_value",
+    "secrets_in",
+    "team_key",
+    "texts_in_value",
 ]
+
+
+def oracle_in(module: Any) -> type[VisibilityOracle] | None:
+    """The oracle class defined in ``module`` (None if it defines none)."""
+    for value in vars(module).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, VisibilityOracle)
+            and value is not VisibilityOracle
+            and value.__module__ == module.__name__
+        ):
+            return value
+    return None
 
 
 def _collect() -> dict[str, type[VisibilityOracle]]:
@@ -40,14 +64,9 @@ def _collect() -> dict[str, type[VisibilityOracle]]:
         if info.name == "base":
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and issubclass(value, VisibilityOracle)
-                and value is not VisibilityOracle
-                and value.__module__ == module.__name__
-            ):
-                found[info.name] = value
+        cls = oracle_in(module)
+        if cls is not None:
+            found[info.name] = cls
     return found
 
 
@@ -56,8 +75,13 @@ ORACLES: dict[str, type[VisibilityOracle]] = _collect()
 
 
 def oracle_class(name: str) -> type[VisibilityOracle]:
-    """The oracle class for a game name; fails clearly for a game without one."""
+    """The oracle class for a game name (a toy's from its module); fails clearly for a
+    game without one."""
     cls = ORACLES.get(name)
+    if cls is None:
+        from toys import TOY_ORACLES
+
+        cls = TOY_ORACLES.get(name)
     if cls is None:
         raise AssertionError(
             f"no visibility oracle for {name!r}: add tests/oracles/{name}.py "

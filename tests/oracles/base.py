@@ -27,12 +27,25 @@ Gin Rummy
 
 Card faces are read from observation values recursively and from event texts with
 :func:`cards_in_text`.
+
+Besides card faces an oracle says what else the conformance suite must know of its game:
+
+* ``hand_step_bound`` and ``game_step_bound``: the steps within which random play ends a
+  hand and a game (a long Canasta hand needs more than a Hearts hand);
+* :meth:`VisibilityOracle.secrets`: secrets that are not card faces (a role, a chosen
+  signal before the reveal, what a scouted stack holds), as texts or patterns that must
+  not reach a seat's observation (values, prompt, legal actions, history);
+* :meth:`VisibilityOracle.secret_group`: actions the other seats may not tell apart when
+  a seat takes one (by default any choice made while several seats choose at once);
+* ``random_weights``: how often random play picks an action, by verb, so that an action
+  ending the game at once (an accusation, calling the game off) does not end nearly
+  every random game on its first move.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from cardlab.core.actions import Action
@@ -42,7 +55,45 @@ from cardlab.core.observation import Back, Peek, Zone
 #: A card written for people: rank (2-10, J, Q, K, A) and suit symbol, ``'`` for a 2nd copy.
 CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♣♦♥♠])('?)")
 
-Location = tuple[str, int | None]  # (zone name, owner)
+Location = tuple[str, int | str | None]  # (zone name, owner: a seat, team_key(side) or None)
+#: A secret as :meth:`VisibilityOracle.secrets` gives it: a text or a pattern.
+Secret = str | re.Pattern[str]
+
+
+def team_key(team: int) -> str:
+    """The owner part of the :data:`Location` of a zone owned by side ``team``."""
+    return f"team {team}"
+
+
+def texts_in_value(value: Any) -> list[str]:
+    """Every text inside an observation value (recursively), dict keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Card | Back | Peek) or value is None:
+        return []
+    if isinstance(value, bool | int | float):
+        return [str(value)]
+    if isinstance(value, Zone):
+        return [value.label, *texts_in_value(value.cards)]
+    if isinstance(value, Mapping):
+        return [t for k, v in value.items() for t in texts_in_value(k) + texts_in_value(v)]
+    if isinstance(value, Iterable):
+        return [t for v in value for t in texts_in_value(v)]
+    return [str(value)]
+
+
+def secrets_in(texts: Iterable[str], secrets: Iterable[Secret]) -> list[str]:
+    """The secrets (texts or patterns) found in any of ``texts``."""
+    found = []
+    texts = list(texts)
+    for secret in secrets:
+        if isinstance(secret, str):
+            hit = any(secret in t for t in texts)
+        else:
+            hit = any(secret.search(t) for t in texts)
+        if hit:
+            found.append(secret if isinstance(secret, str) else secret.pattern)
+    return found
 
 
 def cards_in_text(text: str) -> set[Card]:
@@ -102,6 +153,13 @@ class VisibilityOracle:
     #: Zones counted together as one place, whoever owns them: ``{"melds": "spread"}``
     #: puts every card of every ``melds`` zone at ``("spread", None)``.
     merged_zones: ClassVar[dict[str, str]] = {}
+    #: Random play (some seats by the heuristic bot) ends every hand within this many
+    #: steps, and every game within ``game_step_bound``.
+    hand_step_bound: ClassVar[int] = 1_000
+    game_step_bound: ClassVar[int] = 1_000_000
+    #: How often random play picks an action, by verb, against 1 for the others: 0.05
+    #: makes it twenty times rarer; 0 holds it back while any other action is legal.
+    random_weights: ClassVar[dict[str, float]] = {}
 
     def __init__(self, players: int, deck: tuple[Card, ...]) -> None:
         self.players = players
@@ -131,6 +189,25 @@ class VisibilityOracle:
         raise NotImplementedError
 
     # ------------------------------------------------------------- queries
+    def secrets(self, viewer: int | str) -> Iterable[Secret]:
+        """Secrets other than card faces that ``viewer`` (a seat or ``"spectator"``) may
+        not know now, as texts or patterns that must appear nowhere in its observation:
+        a role (``"West is the turncoat"``), a signal chosen and not yet revealed.  None
+        by default."""
+        return ()
+
+    def secret_group(self, seat: int, a: Action, simultaneous: bool) -> Hashable | None:
+        """The group of ``seat``'s actions that the other seats may not tell apart when it
+        takes ``a`` (which card it gives, which signal it shows), or None when taking
+        ``a`` may show what it is.
+
+        The conformance suite applies other actions of the same group in its place and
+        checks that every other seat's observation stays the same whichever is taken,
+        until the choices are revealed (the phase moves on or another seat is asked).
+        By default every action taken while several seats choose at once is one group.
+        """
+        return "choice" if simultaneous else None
+
     def visible_to(self, viewer: int | str) -> set[Card]:
         """Faces ``viewer`` (a seat or ``"spectator"``) may see now."""
         if isinstance(viewer, int):
