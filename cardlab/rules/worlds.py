@@ -31,8 +31,8 @@ sampler's ``hidden`` hook supplies one consistent with the world it built (and i
 another seat built in private); where the
 world waits for chance (the deal, a reshuffle, a random draw in the middle of a hand), the
 ``chance`` hook supplies the outcome.  Each apply's events must match the observed ones
-(kind, seat, public cards and facts), else the world is refused with
-:class:`WorldError`.
+(kind, seat, public cards, facts, and the hidden cards the observer may see), else the
+world is refused with :class:`WorldError`.
 
 A world is usually built as: the hidden cards the seat holds evidence about are placed
 first (current places), the hand's deal is then rebuilt backwards from the history (cards
@@ -244,7 +244,8 @@ def replay(
     ------
     WorldError
         when an action is illegal in ``world``, its events differ from the observed
-        ones (kind, seat, public cards or facts), or a hook has nothing to give.
+        ones (kind, seat, public cards, facts or the hidden cards the observer may see),
+        or a hook has nothing to give.
     """
     hide = _hidden_hook(hidden)
     luck = _chance_hook(chance)
@@ -290,6 +291,7 @@ def replay(
                 or got.seat != want.seat
                 or got.cards != want.cards
                 or (facts and got.data != want.data)
+                or ((got.hidden or want.hidden) and got.seen_by(viewer).hidden != want.hidden)
             ):
                 raise WorldError(f"the sampled world differs at {want.text!r}: {got.text!r}")
             i += 1
