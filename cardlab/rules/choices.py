@@ -41,23 +41,30 @@ def seat_word(names: Sequence[str], seat: int) -> str:
 class SecretChoice:
     """Every seat in ``state.to_move`` secretly picks one choice (see the module).
 
-    Parameters
-    ----------
-    words : the plain choices (``("stay", "fold")``, ``("fist",)``)
-    done : ``done(state)``, called once every seat has picked
-    what : the choice in refusals (``"stay in or fold"``)
-    aimed : choices aimed at another seat (``("infect", "steal", "block")``): the action
-        is the word and the seat (``steal east``, see :func:`seat_word`)
-    targets : ``(state, seat) -> seats`` ``seat`` may aim at (default: every other seat);
-        a seat never aims at itself
-    refuse : ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice
-        now ("" when it may; ``target`` is None for a plain word).  Choices it refuses
-        are left out of the seat's menu.
-    phrases : how a choice reads in the chooser's private history, by word, with
-        ``{target}`` for the seat aimed at (``{"steal": "steal from {target}"}``)
-
     The handlers make a phase: ``Phase("declare", PICK.legal, PICK.apply, PICK.why,
     prompt)``.
+
+    Parameters
+    ----------
+    words : tuple of str
+        The plain choices (``("stay", "fold")``, ``("fist",)``).
+    done : callable
+        ``done(state)``, called once every seat has picked.
+    what : str
+        The choice in refusals (``"stay in or fold"``).
+    aimed : tuple of str
+        Choices aimed at another seat (``("infect", "steal", "block")``): the action is
+        the word and the seat (``steal east``, see :func:`seat_word`).
+    targets : callable, optional
+        ``(state, seat) -> seats`` that ``seat`` may aim at (default: every other seat);
+        a seat never aims at itself.
+    refuse : callable, optional
+        ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice now
+        ("" when it may; ``target`` is None for a plain word).  Choices it refuses are
+        left out of the seat's menu.
+    phrases : mapping of str to str, optional
+        How a choice reads in the chooser's private history, by word, with ``{target}``
+        for the seat aimed at (``{"steal": "steal from {target}"}``).
     """
 
     def __init__(
