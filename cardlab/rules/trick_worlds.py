@@ -33,12 +33,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.cards import CARDS, Card
+from ..core.cards import CARDS, SUIT_MASKS, Card
 from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.spec import Game
 from ..core.state import State
-from .tricks import JOKER, RANK_ORDER, SUIT_MASKS, TrickGame
+from .tricks import JOKER, RANK_ORDER, TrickGame
 from .worlds import (
     WorldError,
     allowed_by_back,
