@@ -42,7 +42,7 @@ from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
 from .errors import IllegalActionError, SeatError
-from .events import TEACHER, Event, Viewer, event
+from .events import TEACHER, Event, Viewer
 from .observation import Observation, Pot, SeatView, Team, Zone
 from .outcome import HandResult, Outcome, ScoreLine, points_of, team_points_of
 from .phases import DEAL, OVER, Phase
@@ -60,6 +60,8 @@ from .view import View, normalise_viewer
 CHANCE: Final = "chance"
 SIMULTANEOUS: Final = "simultaneous"
 Current = int | Literal["chance", "simultaneous"] | None
+
+_new = tuple.__new__
 
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
@@ -86,6 +88,8 @@ class State:
     """Base class of every game's state (see the module docstring)."""
 
     __slots__ = (
+        "_acting",
+        "_first",
         "_lc",
         "_lc_seat",
         "chance",
@@ -130,6 +134,10 @@ class State:
     # The seat whose legal actions are cached in _lc, or _STALE; every apply marks it stale.
     _lc_seat: Any
     _lc: tuple[Action, ...]
+    # The seat action being applied and where its events start: ``log`` records it on
+    # the first event (a shared event table holds it already).
+    _acting: Action | None
+    _first: int
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -150,6 +158,8 @@ class State:
         self.outcome = None
         self._lc_seat = _STALE
         self._lc = ()
+        self._acting = None
+        self._first = 0
         self.setup()
         self.begin_hand()
 
@@ -296,7 +306,8 @@ class State:
         """Apply a legal action for ``seat`` (default: the one seat to move); return it.
 
         Loosely written actions are accepted (``"play q♠"``); the canonical action that
-        was applied is returned.
+        was applied is returned.  The first event a seat's action logs records it
+        (:attr:`~cardlab.core.events.Event.action`); chance outcomes are not recorded.
 
         Raises
         ------
@@ -307,6 +318,10 @@ class State:
         if seat is self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the seat's legal actions were just listed and one is applied.
             self._lc_seat = _STALE
+            # The first event records the action: log() adds it; an event from a shared
+            # table holds it already.
+            self._acting = act
+            self._first = len(self.events)
             handler = self.phase.apply
             handler(self, act, seat)
             return act
@@ -327,6 +342,7 @@ class State:
             a = act if isinstance(act, Action) else Action(str(act))
             step.validate(self, a)
             self._lc_seat = _STALE
+            self._acting = None  # a chance outcome is never recorded
             self.chance = None
             if step.kind == "deal" and self.results:  # between hands
                 self.reset_hand()  # the last hand's position gives way to the new deal
@@ -343,6 +359,8 @@ class State:
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
+        self._acting = chosen
+        self._first = len(self.events)
         self.phase.apply(self, chosen, seat)
         return chosen
 
@@ -699,13 +717,45 @@ class State:
         text: str,
         secret: str | None = None,
         audience: tuple[int, ...] = (),
+        *,
+        cards: tuple[Card, ...] = (),
+        hidden: tuple[Card, ...] = (),
+        public_action: bool = False,
         **data: Any,
     ) -> None:
-        """Narrate a happening (see ``Event``)."""
-        if data:
-            self.events.append(event(kind, seat, text, secret, audience, **data))
+        """Narrate a happening (see ``cardlab.core.events.Event``).
+
+        The first event a seat's action logs records that action; ``public_action``
+        tells every seat the action although the event's cards or wording are private
+        (a face-down draw from the stock).  An event appended without ``log`` (from a
+        shared table) must record its own action when it comes first.
+        """
+        events = self.events
+        act = self._acting
+        if act is not None and len(events) == self._first:
+            self._acting = None
         else:
-            self.events.append(Event(kind, seat, text, secret, audience))
+            act = None
+        facts = tuple(data.items()) if data else ()
+        events.append(
+            _new(
+                Event,
+                (kind, seat, text, secret, audience, cards, hidden, facts, act, public_action),
+            )
+        )
+
+    def recording(self) -> Action | None:
+        """The action the next event must record, taken: the seat action being applied
+        when no event has been logged for it yet, else None.
+
+        For events appended straight from a shared table (made once per wording and
+        action): key the table on this and build the event with ``action=`` it.
+        """
+        act = self._acting
+        if act is not None and len(self.events) == self._first:
+            self._acting = None
+            return act
+        return None
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> State:

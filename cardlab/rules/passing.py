@@ -109,6 +109,7 @@ class SecretPick:
             "pick",
             "{name} chooses a card " + self.what,
             "{name} chooses {card} " + self.what,
+            act=self.verb + " {code}",
             verb=self.verb,
         )
         marks = None
@@ -118,6 +119,7 @@ class SecretPick:
                 "pick",
                 "{name} chooses which card " + self.mark_what,
                 "{name} chooses {card} as the card " + self.mark_what,
+                act=self.mark + " {code}",
                 verb=self.mark,
             )
         tables = (picks, marks)

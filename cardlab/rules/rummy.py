@@ -204,7 +204,20 @@ def _face_down_draws(
             said = text.format(name=name, card=c.text, back=back)
             private = secret.format(name=name, card=c.text, back=back)
             facts = {"source": source, "back": back} if deck.informative else {"source": source}
-            row.append(event("draw", s, said, private, (s,), hidden=(c,), **facts))
+            # Everyone knows where the card came from, only the drawer which card it is.
+            row.append(
+                event(
+                    "draw",
+                    s,
+                    said,
+                    private,
+                    (s,),
+                    hidden=(c,),
+                    action=DRAW[source],
+                    public_action=True,
+                    **facts,
+                )
+            )
         rows.append(tuple(row))
     return Frozen(rows)
 
@@ -349,10 +362,11 @@ class KnockRummy(State):
 
     @classmethod
     def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
-        """A world consistent with ``obs`` (see ``cardlab.rules.worlds``)."""
-        from .worlds import sample_rummy_world
+        """A world consistent with ``obs`` (see ``cardlab.rules.rummy_worlds``)."""
+        from .rummy_worlds import sample_rummy_world  # the sampler builds on this module
 
-        return sample_rummy_world(game, obs, rng)
+        sides = [s for s in cls.DRAWS if s in ("left", "right")]
+        return sample_rummy_world(game, obs, rng, sides=sides)
 
     # ------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -387,12 +401,12 @@ class KnockRummy(State):
                 events.append(None)
             elif s == "upcard":
                 text = "{name} takes the {card} upcard"
-                events.append(event_table(names, "draw", text, source=s))
+                events.append(event_table(names, "draw", text, act="draw upcard", source=s))
             else:
                 w = _WHERE[s]
                 pub, sec = public.replace("{where}", w), secret.replace("{where}", w)
                 events.append(_face_down_draws(names, pub, sec, deck, s))
-        discards = event_table(names, "discard", "{name} discards {card}")
+        discards = event_table(names, "discard", "{name} discards {card}", act="discard {code}")
         return floor, draws, down, CardActions(cls.WIN), Frozen(events), discards
 
     def reset_hand(self) -> None:

@@ -15,8 +15,9 @@ the common ones, how a deal is scored).  What the component gives:
   from <place> to tableau3"``; the words for the cards carried are ``CARRIED``) and
   ``turn_card`` (``"<player> turns up 7♥ on deck2"``). ``place`` names a stack in these
   sentences.  Their events are ``home``, ``move`` and ``turn`` with ``cards``, ``source``
-  and ``target`` as data, made once per wording and shared; ``say`` does the same for a
-  game's own events (Frozen Novelty's slides).
+  and ``target`` as data, made once per wording and action (the first event of a move
+  records it, as ``log`` does) and shared; ``say`` does the same for a game's own events
+  (Frozen Novelty's slides).
 * The end of each move: ``end_move`` lays the new stacks down, then ends the deal when every
   card is home, for the game's own reason when it gives one (a limit reached, a tableau
   cleared), or when nothing but ``stop`` is left ("has no move left"); otherwise it lists
@@ -74,9 +75,10 @@ _EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
 def _said(key: tuple[Any, ...], kind: str, text: str, **data: Any) -> Event:
+    # The key ends with the action the event records (None after a move's first event).
     if len(_EVENTS) > 100_000:
         _EVENTS.clear()
-    ev = _EVENTS[key] = event(kind, 0, text, **data)
+    ev = _EVENTS[key] = event(kind, 0, text, action=key[-1], **data)
     return ev
 
 
@@ -139,7 +141,7 @@ class SolitaireGame(State):
         k = next(k for k in sources if stacks[k] and stacks[k][-1] & CARD == c)
         send_home(stacks, self.found, k)
         name = self.names[0]
-        key = (type(self), name, "home", c, k)
+        key = (type(self), name, "home", c, k, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             card = CARDS[c]
@@ -163,7 +165,7 @@ class SolitaireGame(State):
         k, i = where
         run = move_run(stacks, k, i, d)
         name = self.names[0]
-        key = (type(self), name, "move", run, k, d)
+        key = (type(self), name, "move", run, k, d, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             n = len(run)
@@ -188,7 +190,7 @@ class SolitaireGame(State):
         return its card index."""
         c = turn_up(stacks, k)
         name = self.names[0]
-        key = (type(self), name, "turn", c, k)
+        key = (type(self), name, "turn", c, k, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             where = self.LAYOUT.names[k]
@@ -205,7 +207,7 @@ class SolitaireGame(State):
     def say(self, key: tuple[Any, ...], kind: str, text: str, **data: Any) -> None:
         """Log the player's event ``kind``, made once for each ``key`` (the facts that
         decide its words and data) and shared after that."""
-        full = (type(self), self.names[0], kind, *key)
+        full = (type(self), self.names[0], kind, *key, self.recording())
         ev = _EVENTS.get(full)
         if ev is None:
             ev = _said(full, kind, text, **data)

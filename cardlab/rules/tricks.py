@@ -138,14 +138,23 @@ _TABLES: dict[tuple[type, tuple[str, ...]], tuple[Any, ...]] = {}
 
 
 def event_table(
-    names: tuple[str, ...], kind: str, text: str, secret: str | None = None, **data: Any
+    names: tuple[str, ...],
+    kind: str,
+    text: str,
+    secret: str | None = None,
+    *,
+    act: str | None = None,
+    **data: Any,
 ) -> tuple[tuple[Event, ...], ...]:
     """Shared, immutable events by seat and card index (0..52), cached per wording.
 
     ``text`` (and ``secret``, read only by that seat) use ``{name}`` and ``{card}``; the
     card is public (``cards``) unless there is a secret, when only the seat learns it.
+    ``act`` is the action logging these events, ``{code}`` standing for the card's code
+    (``"play {code}"``, ``"draw upcard"``): each event then records its action
+    (``"play QS"``), so ``apply`` need not add it.
     """
-    key = (names, kind, text, secret, *data.items())
+    key = (names, kind, text, secret, act, *data.items())
     table = _EVENTS.get(key)
     if table is None:
         rows = []
@@ -154,11 +163,14 @@ def event_table(
             for i in range(53):
                 c = CARDS[i]
                 said = text.format(name=name, card=card_text(i))
+                done = action(act.format(code=c.code)) if act else None
                 if secret is None:
-                    row.append(event(kind, s, said, cards=(c,), **data))
+                    row.append(event(kind, s, said, cards=(c,), action=done, **data))
                 else:
                     private = secret.format(name=name, card=card_text(i))
-                    row.append(event(kind, s, said, private, (s,), hidden=(c,), **data))
+                    row.append(
+                        event(kind, s, said, private, (s,), hidden=(c,), action=done, **data)
+                    )
             rows.append(tuple(row))
         table = _EVENTS[key] = Frozen(rows)
     return table
@@ -250,7 +262,7 @@ class TrickGame(State):
             tables = _TABLES[key] = (
                 _NEXT[self.players],
                 _SEAT[self.players],
-                event_table(self.names, "play", self.PLAYS, **{"from": "hand"}),
+                event_table(self.names, "play", self.PLAYS, act="play {code}", **{"from": "hand"}),
                 event_table(self.names, "trick", self.TAKES),
             )
         self._next, self._seats, self._plays, self._takes = tables
@@ -272,8 +284,8 @@ class TrickGame(State):
     # ------------------------------------------------------------ hooks
     @classmethod
     def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
-        """A world consistent with ``obs`` (see ``cardlab.rules.worlds``)."""
-        from .worlds import sample_trick_world
+        """A world consistent with ``obs`` (see ``cardlab.rules.trick_worlds``)."""
+        from .trick_worlds import sample_trick_world  # the sampler builds on this module
 
         return sample_trick_world(game, obs, rng)
 
@@ -592,7 +604,8 @@ class HoleTrickGame(TrickGame):
         if k is None:
             return super().play_special(act, seat)
         idx = self.take_from_hole(seat, k)
-        return idx, self._from_hole[seat][idx]
+        # the action names the place in the row, so the shared event does not hold it
+        return idx, self._from_hole[seat][idx].with_action(act)
 
     def missing_why(self, card: Card, seat: int) -> str:
         # Only a seat that knows the face may be told where the card lies.
