@@ -582,6 +582,8 @@ def _canfield(ns: dict[str, Any]) -> None:
     measured = ns["measured"].set_index("rules")
     assert {"default", "draw=3", "draw=3, build_across_base=False"} <= set(measured.index)
     assert (measured["deals"] >= 2000).all()
+    stopped = measured.loc["draw=3, build_across_base=False", "min_rate"]
+    assert stopped < measured.loc["draw=3", "min_rate"]  # fewer builds, fewer wins
 
 
 def _golf(ns: dict[str, Any], asked: list[tuple[int, Exercise]]) -> None:

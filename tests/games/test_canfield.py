@@ -682,3 +682,19 @@ def test_legal_actions_come_in_a_stable_order() -> None:
     assert verbs == sorted(verbs, key=["home", "move", "draw", "redeal", "stop"].index)
     assert verbs[0] == "home" and verbs[-2:] == ["draw", "stop"]
     assert "Play a card home or onto the tableau, draw, or stop" in state.observation(0).prompt
+
+
+def test_the_docs_quote_the_measured_winnability_with_and_without_building_across_the_base() -> (
+    None
+):
+    from pathlib import Path
+
+    rows = cardlab.measured_winnability("canfield").set_index("rules")
+    page = (Path(__file__).resolve().parents[2] / "docs/games/canfield.md").read_text("utf-8")
+    said = " ".join(page.split())
+    stopped, across = rows.loc["draw=3, build_across_base=False"], rows.loc["draw=3"]
+    assert stopped["deals"] >= 2000
+    assert f"{stopped['min_rate']:.1%} of the deals can be won ({stopped['max_rate']:.1%}" in said
+    assert f"against {across['min_rate']:.1%} ({across['max_rate']:.1%})" in said
+    assert f"wins the same {int(stopped['bot_wins'])} deals" in said
+    assert stopped["bot_wins"] == across["bot_wins"]
