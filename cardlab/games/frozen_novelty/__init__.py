@@ -763,6 +763,11 @@ GAME = register(
             grid=("deck", "up", "down"),
         ),
         bench_target=2_500,
+        variants={
+            "very easy": {"level": "very_easy"},
+            "hard": {"level": "hard"},
+            "suits slide rule": {"slide_rule": "suits"},
+        },
         lower_is_better=False,
         solitaire=True,
         dealer=False,
