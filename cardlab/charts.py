@@ -49,7 +49,7 @@ def use_offline(renderer: str = "svg") -> str:
     str
         The renderer now active.
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     if renderer == "jupyter":
         alt.renderers.enable("jupyter", offline=True)
@@ -95,7 +95,7 @@ def entropy_by_rank_class(df: pd.DataFrame, title: str = "") -> alt.Chart:
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     models = _models(df)
     _need(df, ["suits"], "entropy_by_rank_class")
@@ -143,7 +143,7 @@ def entropy_over_hand(
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     cols = [f"{measure}_{m}" for m in ("plain", "suits", "table")]
     _need(df, [x, "seat", *cols], "entropy_over_hand")
@@ -193,7 +193,7 @@ def leak_comparison(df: pd.DataFrame, title: str = "") -> alt.Chart:
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     cols = ["card_plain", "card_suits", "card_table"]
     _need(df, ["game", *cols], "leak_comparison")
@@ -231,7 +231,7 @@ def long_scores(frames: Mapping[str, pd.DataFrame] | pd.DataFrame) -> pd.DataFra
     pandas.DataFrame
         Columns ``variant``, ``game``, ``seat``, ``score`` (and ``hand`` per hand).
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     if isinstance(frames, pd.DataFrame):
         frames = {"": frames}
@@ -265,7 +265,7 @@ def score_distributions(
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     long = long_scores(frames)
     chart = (
@@ -297,7 +297,7 @@ def scores_by_seat(frames: Mapping[str, pd.DataFrame] | pd.DataFrame, title: str
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     long = long_scores(frames)
     chart = (
@@ -331,7 +331,7 @@ def score_race(df: pd.DataFrame, names: Any = None, title: str = "") -> alt.Char
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     cols = [c for c in df.columns if c.startswith("total_")]
     _need(df, ["hand"], "score_race")
@@ -376,7 +376,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
     -------
     altair.Chart
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     _need(events, ["hand", "kind", "name", "text", "cards", "data"], "trick_timeline")
     rows = []
@@ -403,7 +403,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
         elif e["kind"] == "trick":
             trick += 1
             order = 0
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     data = pd.DataFrame(rows, columns=["trick", "order", "player", "card", "suit", "text"])
     data["lead"] = data["order"] == 1
@@ -459,7 +459,7 @@ def move_values(df: pd.DataFrame, title: str = "") -> alt.Chart:
     title : str
         Chart title.
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     _need(df, ["move", "share", "value", "best"], "move_values")
     chart = (
@@ -491,7 +491,7 @@ def strength(df: pd.DataFrame, title: str = "") -> alt.Chart:
     ``df`` has ``game``, ``label``, ``mean``, ``low`` and ``high`` (one row per game and
     label), as the strength notebook builds from ``cardlab/data/strength.csv``.
     """
-    import altair as alt
+    from .core.optional import altair as alt
 
     _need(df, ["game", "label", "mean", "low", "high"], "strength")
     base = alt.Chart(df).encode(
@@ -535,8 +535,8 @@ def winnability(df: pd.DataFrame, title: str = "") -> alt.Chart:
     ``bot_high``: :func:`cardlab.winnability_summary` plus the bot's columns, or
     ``cardlab/data/winnability.csv``.  A ``game`` column, when present, labels the rows.
     """
-    import altair as alt
-    import pandas as pd
+    from .core.optional import altair as alt
+    from .core.optional import pandas as pd
 
     _need(
         df,

@@ -38,6 +38,7 @@ from .render import (
 
 PROG = "cardlab"
 BUILTIN_BOTS = ("random", "first", "search")
+QUIT = ("quit", "exit", "q")
 
 HELP = """\
 Type one of:
@@ -459,6 +460,8 @@ class _Session:
     def run(self) -> str:
         """Play until the game ends (``"over"``) or the player quits (``"quit"``)."""
         redraw = True
+        # A finished hand's result waits for Enter instead of scrolling past the next deal.
+        self.match.hold = True
         while True:
             self.match.run()
             self.narrate()
@@ -466,15 +469,20 @@ class _Session:
             if st.terminal:
                 self.show_end()
                 return "over"
+            if self.match.waiting_to_deal():
+                line = self.read("Press Enter to deal the next hand (or type quit)> ")
+                if line is None or line.lower() in QUIT:
+                    return "quit"
+                self.match.deal()
+                redraw = True
+                continue
             if self.seat not in st.to_move:  # pragma: no cover - every other seat is a bot
                 self.say("No bot can move and it is not your turn; stopping.")
                 return "quit"
             if redraw:
+                # the table ends with the prompt (» ...) and the numbered actions
                 self.show_table()
                 redraw = False
-                prompt = st.prompt(self.seat)
-                if prompt:
-                    self.say(prompt)
             name = seat_label(self.seat, self.names)
             n = len(st.legal_actions(self.seat))
             nums = "1" if n == 1 else f"1-{n}"
@@ -484,7 +492,7 @@ class _Session:
             cmd = line.lower()
             if not cmd:
                 continue
-            if cmd in ("quit", "exit", "q"):
+            if cmd in QUIT:
                 return "quit"
             if cmd in ("help", "?", "h"):
                 self.say(HELP)

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from .core.cards import Card
 from .rules import poker
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Chances", "beat_chance", "final_classes", "hand_classes", "showdown_chance"]
 
@@ -78,6 +80,8 @@ class Chances:
 
 
 def _table(counts: dict[poker.HandClass, int]) -> pd.DataFrame:
+    from .core.optional import pandas as pd
+
     total = sum(counts.values())
     rows = []
     better = 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
@@ -158,8 +157,9 @@ def simulate(
     progress : show a tqdm bar (default: when ``n >= 50``)
     players, **options : game options, as for :func:`cardlab.load`
     """
-    import pandas as pd
     from tqdm.auto import tqdm
+
+    from .core.optional import pandas as pd
 
     g = load(game, players, **options)
     if not isinstance(per, str) or per not in ("game", "hand"):
@@ -186,6 +186,8 @@ def simulate(
         else:
             size = max(1, min(50, n // (procs * 4) or 1))
             jobs = [(g, agents, seed, idx, per, max_steps) for idx in _chunks(n, size)]
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(procs) as pool:
                 for job, part in zip(jobs, pool.map(_chunk, jobs), strict=True):
                     rows += part
@@ -286,8 +288,9 @@ def winnability(
         and ``seconds`` (CPU time).  :func:`winnability_summary` turns it into rates with
         intervals.
     """
-    import pandas as pd
     from tqdm.auto import tqdm
+
+    from .core.optional import pandas as pd
 
     g = load(game, None, **options)
     if g.spec.solver is None:
@@ -313,6 +316,8 @@ def winnability(
                 rows += _solve_chunk(job)
                 bar.update(len(job[2]))
         else:
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(procs) as pool:
                 for job, part in zip(jobs, pool.map(_solve_chunk, jobs), strict=True):
                     rows += part
@@ -330,7 +335,7 @@ def winnability_summary(deals: pd.DataFrame) -> pd.DataFrame:
     ``min_low``, ``min_high``) and as wins (``max_rate``, ``max_low``, ``max_high``); the
     true rate lies between.  ``deals_per_s`` is deals decided per CPU-second.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     rows = []
     for rules, part in deals.groupby("rules", sort=False):
@@ -369,7 +374,7 @@ def measured_winnability(game: str | None = None) -> pd.DataFrame:
     ``bot_high``); ``benchmarks/winnability.py`` writes the file.  ``game`` keeps that
     game's rows.
     """
-    import pandas as pd
+    from .core.optional import pandas as pd
 
     path = files("cardlab") / "data" / "winnability.csv"
     with path.open(encoding="utf-8") as fh:

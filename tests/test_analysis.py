@@ -9,6 +9,7 @@ import pytest
 
 import cardlab
 from cardlab import analysis as A
+from cardlab.analysis import information as info
 from cardlab.core.cards import STANDARD, Card, get_deck, parse_cards
 from cardlab.core.foresight import DEFAULT_BACKS, load_backs
 from cardlab.core.observation import Back, Peek
@@ -132,7 +133,7 @@ def test_only_the_viewers_observation_matters():
 def _truth(state, seat):
     """Test-only: the faces hidden from ``seat`` (read from the teacher's view)."""
     teacher = state.observation(None)
-    seen = A._visible(state.observation(seat))
+    seen = info._visible(state.observation(seat))
     faces = {e.card if isinstance(e, Peek) else e for z in teacher.zones for e in z.cards}
     return {c for c in faces if isinstance(c, Card)} - seen
 
@@ -187,18 +188,18 @@ def test_gin_remembers_a_picked_up_discard():
 def test_table_model_holding_entropy_is_exact_late_in_a_hand():
     """Brute force: count the holdings consistent with the backs seen."""
     m = cardlab.Match("hearts", seed=11, deck="foresight", agents="random", hands=1)
-    table = A._table(m.game.deck)
+    table = info._table(m.game.deck)
     vp = A.Viewpoint(0, m.game.deck)
     while True:
         st = m.state
         if not st.chance:
             obs = st.observation(0)
             vp.update(obs)
-            slots = [(x.owner, x.mask) for x in A._slots(obs, vp.located, table) if not x.known]
+            slots = [(x.owner, x.mask) for x in info._slots(obs, vp.located, table) if not x.known]
             if st.phase == "play" and len(slots) <= 7:
                 break
         m.step()
-    seen = A._visible(obs) | vp.gone | set(vp.located)
+    seen = info._visible(obs) | vp.gone | set(vp.located)
     unknown = [c for c in m.game.deck.cards if c not in seen]
     assert len(unknown) == len(slots)
     per_owner = {}
@@ -271,4 +272,4 @@ def test_hole_cards_played_as_following_suit():
 
 
 def test_card_lists_accept_text_and_cards():
-    assert A._cards("4H, 7S") == set(parse_cards("4H 7S"))
+    assert info._cards("4H, 7S") == set(parse_cards("4H 7S"))

@@ -163,6 +163,32 @@ def test_play_whole_hand_to_the_end(
     assert "Game stopped." not in out
 
 
+def test_play_says_each_prompt_once_and_waits_after_a_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(
+        capsys, monkeypatch, ["play", "hearts", "--seed", "3", "-o", "hands=2"], "1\n" * 80
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    prompts = [line.removeprefix("» ") for line in lines if line.startswith("» ")]
+    assert prompts, "the table ends with the prompt"
+    for prompt in set(prompts):
+        assert lines.count(prompt) == 0, f"printed twice: {prompt!r}"
+    # the first hand's result, its totals, then a pause before the second deal
+    result = out.index("Hand 1 result\n")
+    pause = out.index("Press Enter to deal the next hand (or type quit)> ", result)
+    assert "Totals: " in out[result:pause]
+    assert "hand 2" not in out[:pause] and "Hearts · hand 2" in out[pause:]
+    code, out, _ = run(
+        capsys,
+        monkeypatch,
+        ["play", "hearts", "--seed", "3", "-o", "hands=2"],
+        "1\n" * 16 + "quit\n",
+    )
+    assert code == 0 and "Game stopped." in out and "Hearts · hand 2" not in out
+
+
 def test_play_eof_quits_cleanly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

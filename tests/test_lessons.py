@@ -1,24 +1,26 @@
 """Every exercise of every notebook, checked here rather than in the notebooks.
 
-Each notebook's code cells run in this process, as a kernel would run them; every exercise
-a notebook asks is collected and checked: its intended answer is accepted, a typical wrong
-one is explained without giving the answer away, the hint comes before the answer, and its
-widget works. The facts the notebooks' text relies on are checked on the namespace each
-notebook leaves behind.
+Each notebook is executed once per run, in a kernel as JupyterLab would run it
+(``tests/run_notebooks.py``, which keeps the executed copy the docs site publishes). Right
+after its last cell, in the same kernel, ``notebook_checks`` runs on the objects it left
+behind: every exercise it asked is checked (its intended answer is accepted, a typical
+wrong one is explained without giving the answer away, the hint comes before the answer,
+and its widget works), and so are the facts its text relies on. The tests here read that
+report; a notebook not yet executed, or changed since, or whose checks or ``cardlab``
+changed, is executed first.
 """
 
 from __future__ import annotations
 
 import ast
-import contextlib
 import json
-import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+import run_notebooks
 
 import cardlab
 from cardlab import lessons
@@ -37,47 +39,35 @@ def _asks(path: Path) -> bool:
     return any("ask(" in src for src in _code_cells(path))
 
 
-@contextlib.contextmanager
-def _cwd(path: Path) -> Iterator[None]:
-    old = Path.cwd()
-    os.chdir(path)
+_FAILED: dict[Path, str] = {}
+
+
+def _report(path: Path) -> dict[str, Any]:
+    """The checks run after ``path``'s last cell (executing it first if need be)."""
+    if path in _FAILED:  # once per process: its other tests fail with the same message
+        pytest.fail(_FAILED[path], pytrace=False)
     try:
-        yield
-    finally:
-        os.chdir(old)
+        return run_notebooks.execute(path)[0]
+    except run_notebooks.NotebookFailed as e:
+        _FAILED[path] = f"{path.name} did not run to its end: {e}"
+        pytest.fail(_FAILED[path], pytrace=False)
 
 
-_RUNS: dict[str, tuple[dict[str, Any], list[tuple[int, Exercise]]]] = {}
+def _failures(rep: dict[str, Any], prefix: str) -> None:
+    failed = [f"{label}:\n{tb}" for label, tb in rep["checks"] if label.startswith(prefix) and tb]
+    if failed:
+        pytest.fail("\n\n".join(failed), pytrace=False)
 
 
-def _run(path: Path, tmp: Path) -> tuple[dict[str, Any], list[tuple[int, Exercise]]]:
-    """Run a notebook's code cells here; its namespace and the exercises it asked, by cell."""
-    if path.name in _RUNS:
-        return _RUNS[path.name]
-    asked: list[tuple[int, Exercise]] = []
-    real = lessons.ask
-    cell = -1
-
-    def ask(key: str, *context: Any, **options: Any) -> Exercise:
-        ex = real(key, *context, **options)
-        asked.append((cell, ex))
-        return ex
-
-    ns: dict[str, Any] = {"__name__": "__main__"}
-    lessons.ask = ask  # type: ignore[assignment]
-    try:
-        with _cwd(tmp):
-            for cell, src in enumerate(_code_cells(path)):
-                exec(compile(src, f"{path.name}[{cell}]", "exec"), ns)
-    finally:
-        lessons.ask = real
-    _RUNS[path.name] = ns, asked
-    return ns, asked
-
-
-@pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("notebooks")
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
+def test_the_notebook_runs_to_its_end_without_an_error(path: Path) -> None:
+    _report(path)
+    nb = json.loads(run_notebooks.executed(path).read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code" and "".join(c["source"]).strip()]
+    assert ["".join(c["source"]) for c in code] == [s for s in _code_cells(path) if s.strip()]
+    assert all(c["execution_count"] for c in code), "a cell did not run"
+    errors = [o for c in code for o in c["outputs"] if o["output_type"] == "error"]
+    assert not errors
 
 
 # ------------------------------------------------------------------ static: no answers shown
@@ -334,18 +324,14 @@ ASKING = [p for p in ALL if _asks(p)]
 
 
 @pytest.mark.parametrize("path", ASKING, ids=lambda p: p.stem)
-def test_every_exercise_of_the_notebook(path: Path, workdir: Path) -> None:
-    _, asked = _run(path, workdir)
-    assert asked, f"{path.name} asks nothing"
-    text = path.read_text(encoding="utf-8")
-    for _, ex in asked:
-        check_exercise(ex)
-        _widget_round_trip(ex)
-        assert ex.why not in text, f"{path.name} shows the explanation of {ex.key}"
+def test_every_exercise_of_the_notebook(path: Path) -> None:
+    rep = _report(path)
+    assert rep["asked"], f"{path.name} asks nothing"
+    _failures(rep, "exercise ")
 
 
-def test_every_exercise_in_the_catalogue_is_asked(workdir: Path) -> None:
-    seen = {ex.key for p in ASKING for _, ex in _run(p, workdir)[1]}
+def test_every_exercise_in_the_catalogue_is_asked() -> None:
+    seen = {k for p in ASKING for k in _report(p)["asked"]}
     assert seen == set(lessons.keys())
     assert set(INTENDED) == set(lessons.keys())
 
@@ -652,14 +638,37 @@ FACTS: dict[str, Callable[..., None]] = {
 }
 
 
+def notebook_checks(
+    path: Path, ns: dict[str, Any], asked: list[tuple[int, Exercise]]
+) -> list[tuple[str, Callable[[], None]]]:
+    """The checks of the notebook at ``path``, run in its kernel right after its last cell.
+
+    ``ns`` is the namespace it left behind and ``asked`` the exercises it asked (with the
+    number of the cell asking each); ``tests/run_notebooks.py`` runs each check and reports
+    its failure by label.
+    """
+    name, text = path.stem, path.read_text(encoding="utf-8")
+
+    def exercise(ex: Exercise) -> None:
+        check_exercise(ex)
+        _widget_round_trip(ex)
+        assert ex.why not in text, f"{name} shows the explanation of {ex.key}"
+
+    checks: list[tuple[str, Callable[[], None]]] = [
+        (f"exercise {ex.key} (cell [{cell}])", lambda ex=ex: exercise(ex)) for cell, ex in asked
+    ]
+    fn = FACTS.get(name)
+    if fn is not None:
+        facts = (lambda: fn(ns, asked)) if fn.__code__.co_argcount == 2 else (lambda: fn(ns))
+        checks.append(("facts", facts))
+    return checks
+
+
 @pytest.mark.parametrize("name", FACTS)
-def test_what_the_notebook_text_says_holds(name: str, workdir: Path) -> None:
-    ns, asked = _run(NOTEBOOKS / f"{name}.ipynb", workdir)
-    fn = FACTS[name]
-    if fn.__code__.co_argcount == 2:
-        fn(ns, asked)
-    else:
-        fn(ns)
+def test_what_the_notebook_text_says_holds(name: str) -> None:
+    rep = _report(NOTEBOOKS / f"{name}.ipynb")
+    assert any(label == "facts" for label, _ in rep["checks"])
+    _failures(rep, "facts")
 
 
 def test_an_exercise_asked_of_the_wrong_position_explains_and_never_raises() -> None:

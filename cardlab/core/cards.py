@@ -50,6 +50,18 @@ CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 JOKER_RANK: Final = 0
 COPY_OFFSET: Final = 54
 
+# Bitmasks of the 52 standard cards (bit ``suit * 13 + rank - 1``), declared once here.
+#: Every standard card.
+FULL: Final = (1 << 52) - 1
+#: The thirteen ranks of one suit, as read with ``mask >> 13 * suit & SUIT_BITS``.
+SUIT_BITS: Final = (1 << 13) - 1
+#: The cards of each suit, ♣ ♦ ♥ ♠.
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(SUIT_BITS << (13 * s) for s in range(4))
+#: The four cards of each rank, by rank (1 = Ace … 13 = King); entry 0 is empty.
+RANK_MASKS: Final[tuple[int, ...]] = tuple(
+    sum(1 << (13 * s + r - 1) for s in range(4)) if r else 0 for r in range(14)
+)
+
 _RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -190,14 +191,26 @@ class Match:
                 rng = chance_rng(self.seed, self._chance_count)
                 self._push(None, self.state.sample_chance(rng))
 
-    def play(self, act: str, seat: int | None = None) -> Action:
+    def play(self, act: str, seat: int | None = None, *, deal: bool = False) -> Action:
         """Apply an action for ``seat`` (default: the one seat to move).
 
+        ``deal=True`` first deals the next hand when a finished hand is held (see
+        :attr:`hold`), so the action belongs to the new hand.
+
         Raises :class:`IllegalActionError` (with the reason and the legal actions) and
-        changes nothing if the action is illegal.
+        changes nothing if the action is illegal: a deal replayed or made first to reach
+        the move is taken back too.
         """
         self._refuse_early(act, seat)
-        self._resume()
+        if self.state.current != CHANCE:
+            return self._play(act, seat)  # nothing to deal first: apply alone may refuse
+        with self.attempt():
+            self._resume()
+            if deal:
+                self._settle(deal=True)
+            return self._play(act, seat)
+
+    def _play(self, act: str, seat: int | None) -> Action:
         if seat is None and self.state.current == "simultaneous":
             humans = [s for s in self.state.to_move if s not in self.agents]
             if len(humans) == 1:
@@ -207,6 +220,29 @@ class Match:
         self._branch()
         self._settle()
         return Action(self.history[before][1])
+
+    @contextmanager
+    def attempt(self) -> Iterator[Match]:
+        """A block of changes to the match that is taken back whole if it raises.
+
+        A caller that must deal the next hand before it can check a move (a table that
+        reads a bare card as one of the new hand's moves) deals inside the block; if the
+        move is then refused, the match is as it was before the block, its history, the
+        future kept for redo and its position included.
+        """
+        steps = len(self.history)
+        recorded = self.history + self._redo[::-1]
+        ends = list(self._ends)
+        checkpoints = dict(self._checkpoints)
+        try:
+            yield self
+        except BaseException:
+            # the recorded steps as they were, rebuilt up to the same position
+            self._checkpoints = checkpoints
+            self.history, self._redo = recorded, []
+            self.seek(steps)
+            self._ends = ends
+            raise
 
     def _refuse_early(self, act: Any, seat: Any) -> None:
         """Refuse an action that is no text (or far too long), or a seat that is no seat,
@@ -387,7 +423,7 @@ class Match:
         ``cards`` (the cards the event names that the viewer may know, as a tuple of
         :class:`~cardlab.core.cards.Card`) and ``data`` (the event's other facts, a dict).
         """
-        import pandas as pd
+        from .optional import pandas as pd
 
         self.state.viewer(viewer)  # refuses a viewer that is none
         names = self.state.names
@@ -425,7 +461,7 @@ class Match:
         Columns: ``hand``, ``points_<seat>``, ``total_<seat>``, and in a partnership game
         ``team_points_<side>`` and ``team_total_<side>``.
         """
-        import pandas as pd
+        from .optional import pandas as pd
 
         rows = []
         totals = [0] * self.game.players

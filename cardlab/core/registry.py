@@ -2,7 +2,9 @@
 
 Games register themselves (``GAME = register(GameSpec(...))`` at the end of their
 module); the core never imports them.  :func:`register` also writes the game's options
-table into its module docstring where the docstring has an ``{options}`` line.
+table into its docstring where the docstring has an ``{options}`` line: the docstring of
+the module of its state class, or of that module's package (a game written as a package
+tells its rules in the package's docstring).
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ OPTIONS_MARK = "{options}"
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Make ``spec`` loadable by name; fill its module docstring's options table."""
+    """Make ``spec`` loadable by name; fill its docstring's options table."""
     _SPECS[spec.name] = spec
-    module = sys.modules.get(spec.state_class.__module__)
-    doc = getattr(module, "__doc__", None)
-    if module is not None and doc and OPTIONS_MARK in doc:
-        module.__doc__ = doc.replace(OPTIONS_MARK, options_rst(spec))
+    name = spec.state_class.__module__
+    for home in (name, name.rpartition(".")[0]):
+        module = sys.modules.get(home)
+        doc = getattr(module, "__doc__", None)
+        if module is not None and doc and OPTIONS_MARK in doc:
+            module.__doc__ = doc.replace(OPTIONS_MARK, options_rst(spec))
     return spec
 
 

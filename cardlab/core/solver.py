@@ -4,7 +4,8 @@ A solitaire's :class:`~cardlab.core.spec.GameSpec` may name a ``solver``: a func
 ``solver(state, budget)`` that decides, with every face known, whether the state's deal
 can still be won, examining at most ``budget`` positions.  It answers with a
 :class:`Solved`.  :func:`winnable_deal` draws deals from a seeded stream until the solver
-proves one won; the core uses it for the ``winnable`` option of every solitaire.
+proves one won; :class:`~cardlab.rules.solitaire.SolitaireGame` deals with it under the
+``winnable`` option.
 """
 
 from __future__ import annotations

@@ -58,6 +58,13 @@ class TableLayout:
         zones not drawn at all (their content shows elsewhere)
     apart
         zones whose cards lie side by side without overlapping (In-Between's posts)
+    targets
+        ``(verb, zone)`` pairs for moves that name a card but not where it goes: the zone
+        it goes to, ``{suit}`` standing for the card's suit 1-4 (♣ ♦ ♥ ♠), as in
+        ``("home", "foundation{suit}")``; the table lights that zone as a destination
+    confirm
+        ``(verb, question)`` pairs for moves whose button asks first (``("stop", "End the
+        deal here?")``): moves that end a game at once and are easy to press by mistake
     """
 
     center: tuple[str, ...] = ()
@@ -66,9 +73,15 @@ class TableLayout:
     grid: tuple[str, ...] = ()
     hide: tuple[str, ...] = ()
     apart: tuple[str, ...] = ()
+    targets: tuple[tuple[str, str], ...] = ()
+    confirm: tuple[tuple[str, str], ...] = ()
 
-    def to_dict(self) -> dict[str, list[str]]:
-        return {k: list(v) for k, v in self.__dict__.items() if v}
+    def to_dict(self) -> dict[str, list[Any]]:
+        return {
+            k: [list(x) if isinstance(x, tuple) else x for x in v]
+            for k, v in self.__dict__.items()
+            if v
+        }
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ alternatives, and the state is left exactly as it was.
 
 A game subclasses :class:`State` and declares its :class:`~cardlab.core.phases.Phase`
 objects; the protocol dispatches on ``self.phase``.  Its hooks are ``setup`` (once),
-``reset_hand`` (as each deal is applied), ``observation``, and for scoring ``game_over``,
-``final_awards`` and ``decide_winners``.  Hands, dealers and scores follow one life cycle:
+``reset_hand`` (as each deal is applied), ``observation``, ``sample_chance`` (to choose
+among a chance step's outcomes), and for scoring ``game_over``, ``final_awards``,
+``decide_winners`` and ``outcome_text``.  Hands, dealers and scores follow one life cycle:
 ``award`` points at any moment, ``end_hand`` closes the hand (and maybe the game),
 ``end_game`` stops the game at once (an instant win).
 
@@ -187,8 +188,6 @@ class State:
         In a partnership game the best side's total: every seat of that side wins.
         """
         spec = self.game.spec
-        if spec.solitaire:
-            return (0,) if self.solitaire_won() else ()
         teams = self.game.teams
         if teams:
             totals = self.team_scores
@@ -197,15 +196,9 @@ class State:
         best = min(self.scores) if spec.lower_is_better else max(self.scores)
         return tuple(s for s, v in enumerate(self.scores) if v == best)
 
-    def solitaire_won(self) -> bool:
-        """For a solitaire: whether the deal was won."""
-        return False
-
     def outcome_text(self, winners: tuple[int, ...]) -> str:
         """The sentence that ends the game."""
         spec = self.game.spec
-        if spec.solitaire:
-            return f"{'Won' if winners else 'Lost'} with a score of {self.scores[0]}"
         if not winners:
             return "Nobody wins"
         measure = "lowest" if spec.lower_is_better else "highest"
@@ -419,18 +412,11 @@ class State:
 
     # ---------------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> Action:
-        """A random outcome for the pending chance step.
-
-        With the ``winnable`` option a solitaire's deal is the first one ``rng`` yields
-        that its solver proves can be won (:func:`~cardlab.core.solver.winnable_deal`).
-        """
+        """A random outcome for the pending chance step (a game may choose among them:
+        a solitaire's ``winnable`` deals)."""
         step = self.chance
         if step is None:
             raise IllegalActionError("chance", "no chance step is due now")
-        if step.kind == "deal" and getattr(self.game.options, "winnable", False):
-            from .solver import winnable_deal
-
-            return winnable_deal(self, rng)
         return step.sample(rng)
 
     # ------------------------------------------------------- hand life cycle

@@ -53,7 +53,7 @@ GAMES: tuple[GameSpec, ...] = (
 
 def table() -> pd.DataFrame:
     """One row per game: name, title, family, players, deck, options, bots, summary."""
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     rows = []
     for spec in GAMES:

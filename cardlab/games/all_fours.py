@@ -94,7 +94,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..core.chance import ChanceStep
 from ..core.events import Event
 from ..core.observation import Observation, Zone
@@ -105,7 +105,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.tricks import HIGH, RANK_ORDER, SUIT_MASKS, TrickGame, event_table, sorted_cards
+from ..rules.tricks import HIGH, RANK_ORDER, TrickGame, event_table, sorted_cards
 from ..rules.worlds import (
     WorldError,
     assign,
@@ -123,7 +123,6 @@ from ..rules.worlds import (
 HAND = 6
 RUN = 3
 TARGET = 7
-FULL = (1 << 52) - 1
 
 STAND = action("stand")
 BEG = action("beg")
@@ -164,7 +163,7 @@ _ACE_FIRST: tuple[int, ...] = RANK_ORDER[::-1]
 
 def _first(mask: int, suit: int, order: tuple[int, ...]) -> int:
     """The first card of ``suit`` in ``mask`` with rank places taken in ``order``, or -1."""
-    m = mask >> 13 * suit & 0x1FFF
+    m = mask >> 13 * suit & SUIT_BITS
     for k in order:
         if m >> k & 1:
             return 13 * suit + k

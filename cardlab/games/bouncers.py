@@ -73,7 +73,7 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, Card
+from ..core.cards import CARDS, FULL, SUIT_MASKS, Card
 from ..core.events import Event, event
 from ..core.observation import Observation, Zone
 from ..core.options import DealerOptions, option
@@ -350,7 +350,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
             if led < 0:
                 led = c // 13
             elif c // 13 != led:
-                void[s] |= 0x1FFF << 13 * led
+                void[s] |= SUIT_MASKS[led]
         elif ev.kind == "trick":
             led = -1
         elif ev.kind == "heart":
@@ -359,7 +359,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     for card in obs.zone("hand", me).faces:
         mine |= 1 << card.index
     seen = mine | played[0] | played[1] | played[2]
-    pool = ~seen & ~HEARTS_MASK & ((1 << 52) - 1)
+    pool = ~seen & ~HEARTS_MASK & FULL
     slots: list[int] = []
     owners: list[int] = []
     for s in range(3):

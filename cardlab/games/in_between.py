@@ -76,7 +76,7 @@ from typing import Any, NamedTuple
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, RANK_NAMES, Card, parse_card, parse_cards
+from ..core.cards import CARDS, FULL, RANK_MASKS, RANK_NAMES, Card, parse_card, parse_cards
 from ..core.errors import OptionError
 from ..core.events import Event
 from ..core.observation import Observation, Zone
@@ -114,16 +114,12 @@ THIRD_TAGS = {
 }
 HIGH_ACE, LOW_ACE = 14, 1
 
-#: The four cards of each rank (1 = Ace … 13 = King) as a bitmask.
-RANK_MASK = tuple(0 if r == 0 else sum(1 << (s * 13 + r - 1) for s in range(4)) for r in range(14))
-FULL = (1 << 52) - 1
-
 
 def _between_mask(low: int, high: int) -> int:
     """The cards strictly between two post values (1..14); an Ace is never between."""
     m = 0
     for r in range(max(low + 1, 2), min(high, 14)):
-        m |= RANK_MASK[r]
+        m |= RANK_MASKS[r]
     return m
 
 
@@ -235,7 +231,7 @@ def _odds(a: int, b: int, seen: int) -> Odds:
     low, high = (a, b) if a <= b else (b, a)
     unseen = FULL & ~seen
     n = unseen.bit_count()
-    posts = RANK_MASK[low if low < 14 else 1] | RANK_MASK[high if high < 14 else 1]
+    posts = RANK_MASKS[low if low < 14 else 1] | RANK_MASKS[high if high < 14 else 1]
     if low == high:
         kind, wins, hits = "pair", (unseen & posts).bit_count(), 0
     else:

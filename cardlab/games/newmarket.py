@@ -84,7 +84,8 @@ from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionRange, CardActions, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ..core.cards import SUIT_MASKS as SUIT_MASK
 from ..core.events import Event
 from ..core.observation import Observation, Pot, Zone
 from ..core.options import DealerOptions, option
@@ -107,8 +108,6 @@ PAY_CARDS: tuple[tuple[str, int], ...] = (
 PAY_OF: dict[int, str] = {c: name for name, c in PAY_CARDS}
 PAY_MASK = sum(1 << c for _, c in PAY_CARDS)
 KITTY = "kitty"
-FULL = (1 << 52) - 1
-SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 #: The suits of the other colour, by suit (♣♦♥♠: clubs and spades are black).
 OTHER_COLOUR = (0b0110, 0b1001, 0b1001, 0b0110)
 COLOUR_NAME = ("black", "red", "red", "black")
@@ -138,7 +137,7 @@ PASS = action("pass")
 
 def lowest(mask: int, suit: int) -> int:
     """The lowest card (Aces high) of ``suit`` in ``mask``, or -1."""
-    m = mask >> (13 * suit) & 0x1FFF
+    m = mask >> (13 * suit) & SUIT_BITS
     if not m:
         return -1
     rest = m >> 1

@@ -79,7 +79,7 @@ from typing import Any, NamedTuple
 
 from ..core.actions import Action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, SUIT_NAMES, Card, parse_card, parse_cards
+from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_NAMES, Card, parse_card, parse_cards
 from ..core.chance import ChanceStep
 from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
@@ -94,8 +94,6 @@ from ..rules.worlds import WorldError, bits, replay, resume, zone_or_none
 
 #: Cards in each hand.
 HAND = 4
-FULL = (1 << 52) - 1
-SUIT_BITS = (1 << 13) - 1
 
 
 def value(card: Card) -> int:

@@ -73,17 +73,22 @@ the seat folded at a showdown, the stayers' hands are dealt without regard to wh
 
 from __future__ import annotations
 
+import csv
+import gzip
+import io
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from importlib.resources import files
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, RANK_NAMES, Card
+from ..core.cards import CARDS, FULL, RANK_NAMES, Card
 from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import DealerOptions, option
@@ -104,7 +109,6 @@ SIZES = (3, 5, 7)
 STRIKES_TO_WIN = 3
 STAY = action("stay")
 FOLD = action("fold")
-FULL = (1 << 52) - 1
 
 
 def rank_plural(rank: int) -> str:
@@ -160,10 +164,45 @@ def stay_value(chances: Chances, pot: int) -> Fraction:
     return Fraction(chances.wins - chances.losses, chances.total) * pot
 
 
+#: The stages' hand counts by value, counted once and shipped: counting the seven-card
+#: stage takes most of a second, which the bot's first decision would otherwise wait for.
+STRENGTH_DATA = "data/three_five_seven_strength.csv.gz"
+#: (hand size, straights and flushes count) of every stage ranking the game can use.
+STAGE_RANKINGS = ((3, False), (3, True), (5, True), (7, True))
+
+
+def strength_counts(size: int, sf: bool) -> dict[int, int]:
+    """How many hands of a stage a full pack deals, by value, counted exactly."""
+    return poker.value_counts(size, size, straights_and_flushes=sf)
+
+
+def save_strength_data(path: str | Path | None = None) -> Path:
+    """Count every stage ranking and write the table the package ships (gzipped CSV)."""
+    out = Path(path) if path is not None else Path(str(files("cardlab") / STRENGTH_DATA))
+    buf = io.StringIO()
+    rows = csv.writer(buf, lineterminator="\n")
+    rows.writerow(["cards", "straights_and_flushes", "value", "hands"])
+    for size, sf in STAGE_RANKINGS:
+        counts = strength_counts(size, sf)
+        rows.writerows([size, int(sf), v, counts[v]] for v in sorted(counts))
+    out.write_bytes(gzip.compress(buf.getvalue().encode(), mtime=0))
+    return out
+
+
+@cache
+def _shipped_counts() -> dict[tuple[int, bool], dict[int, int]]:
+    raw = (files("cardlab") / STRENGTH_DATA).read_bytes()
+    out: dict[tuple[int, bool], dict[int, int]] = {}
+    for row in csv.DictReader(io.StringIO(gzip.decompress(raw).decode())):
+        key = (int(row["cards"]), row["straights_and_flushes"] == "1")
+        out.setdefault(key, {})[int(row["value"])] = int(row["hands"])
+    return out
+
+
 @cache
 def _strength_table(size: int, sf: bool) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Every value a full pack deals at a stage, sorted, with the hands below each."""
-    counts = poker.value_counts(size, size, straights_and_flushes=sf)
+    counts = _shipped_counts().get((size, sf)) or strength_counts(size, sf)
     values = tuple(sorted(counts))
     below = []
     run = 0

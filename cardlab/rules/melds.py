@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import product
 
+from ..core.cards import FULL, RANK_MASKS, SUIT_BITS
+
 __all__ = [
     "best_arrangements",
     "best_layoff",
@@ -47,8 +49,8 @@ __all__ = [
 NUM_RANKS = 13
 NUM_SUITS = 4
 NUM_CARDS = NUM_RANKS * NUM_SUITS
-FULL_MASK = (1 << NUM_CARDS) - 1
-_SUIT = (1 << NUM_RANKS) - 1
+FULL_MASK = FULL
+_SUIT = SUIT_BITS
 _SHIFTS = (0, 13, 26, 39)
 
 Split = tuple[int, ...]
@@ -196,12 +198,26 @@ def _build_tables(around: bool) -> tuple[list[int], list[Split], list[int], list
 
 
 _BEST, _SPLIT, _DEAD, _RUNBITS = _build_tables(False)
-_BEST_A, _SPLIT_A, _DEAD_A, _RUNBITS_A = _build_tables(True)
+# Runs around the corner are an option few games use: their tables are built on first use
+# (empty until then), which keeps ``import cardlab`` quick.
+_BEST_A: list[int] = []
+_SPLIT_A: list[Split] = []
+_DEAD_A: list[int] = []
+_RUNBITS_A: list[int] = []
+
+
+def _around() -> list[int]:
+    """Build the around-the-corner tables once; returns their best-deadwood table."""
+    global _BEST_A, _SPLIT_A, _DEAD_A, _RUNBITS_A
+    if not _BEST_A:
+        _BEST_A, _SPLIT_A, _DEAD_A, _RUNBITS_A = _build_tables(True)
+    return _BEST_A
 
 
 def _tables(around: bool) -> tuple[list[int], list[Split], list[int], list[int]]:
     """Suit tables for the chosen run rule."""
     if around:
+        _around()
         return _BEST_A, _SPLIT_A, _DEAD_A, _RUNBITS_A
     return _BEST, _SPLIT, _DEAD, _RUNBITS
 
@@ -211,7 +227,7 @@ def _suit_splits(m: int, around: bool) -> tuple[Split, ...]:
     """Every optimal run split of suit mask ``m``, the table's choice first."""
     if not m:
         return ((),)
-    best = _BEST_A if around else _BEST
+    best = (_BEST_A or _around()) if around else _BEST
     target = best[m]
     out: list[Split] = []
     for run in _run_options(m, around):
@@ -228,7 +244,7 @@ def _set_rank_mask(a: int, b: int, c: int, d: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-_RANK_ALL = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_RANK_ALL = RANK_MASKS[1]  # the four Aces; shifted by k, the four cards of rank k + 1
 
 
 def _choices(a: int, b: int, c: int, d: int, t: int) -> list[tuple[int, int, int, int, int]]:
@@ -439,7 +455,7 @@ def min_deadwood(mask: int, around: bool = False) -> int:
     """
     if not 0 <= mask <= FULL_MASK:
         _check(mask)
-    best = _BEST_A if around else _BEST
+    best = (_BEST_A or _around()) if around else _BEST
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
@@ -532,7 +548,7 @@ def best_arrangements(mask: int, around: bool = False) -> list[Arrangement]:
         different arrangements.
     """
     _check(mask)
-    best = _BEST_A if around else _BEST
+    best = (_BEST_A or _around()) if around else _BEST
     a, b, c, d = (mask >> shift & _SUIT for shift in _SHIFTS)
     t = _set_rank_mask(a, b, c, d)
     options = _choices(a, b, c, d, t)
@@ -561,7 +577,7 @@ def _discard_values(mask: int, around: bool) -> dict[int, int]:
     discarded card, so each choice is scored once and every card it leaves in the suit
     masks is tried against it.
     """
-    best = _BEST_A if around else _BEST
+    best = (_BEST_A or _around()) if around else _BEST
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
@@ -633,7 +649,7 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
     """
     if not 0 <= mask <= FULL_MASK:
         _check(mask)
-    runbits = _RUNBITS_A if around else _RUNBITS
+    runbits = _tables(True)[3] if around else _RUNBITS
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
@@ -650,7 +666,7 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
         > limit
     ):
         return 0
-    best = _BEST_A if around else _BEST
+    best = (_BEST_A or _around()) if around else _BEST
     out = 0
     if not t:
         total = best[a] + best[b] + best[c] + best[d]

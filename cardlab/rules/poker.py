@@ -56,7 +56,9 @@ and nothing the flush does not beat, so a value is four table look-ups, an ``or`
 at most one dictionary look-up.  A three- or five-card hand first looks up the union of
 its suit masks: only cards of all different ranks can make a straight or a flush, and
 any other hand goes straight to the rank counts.  With wilds the better of the flush
-side and the rank side is the value.  Tables are built once per setting, on first use.
+side and the rank side is the value.  The suit tables are built once per setting, on first
+use; the rank dictionary fills in as hands are valued, so the first hand costs no more
+than the next.
 
 :func:`value_counts` counts every hand a deck can deal exactly, without dealing them:
 it walks the rank counts a hand can have, weights each by the ways suits can be chosen
@@ -73,7 +75,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Final
 
-from ..core.cards import RANKS, Card, parse_card
+from ..core.cards import FULL, RANKS, SUIT_BITS, Card, parse_card
 
 __all__ = [
     "FULL_DECK",
@@ -96,8 +98,7 @@ __all__ = [
 #: The hand sizes evaluated.
 SIZES: Final = (3, 5, 7)
 #: The bitmask of the whole 52-card pack.
-FULL_DECK: Final = (1 << 52) - 1
-_SUIT: Final = (1 << 13) - 1
+FULL_DECK: Final = FULL
 _WILD_SHIFT: Final = 39  # rank-count keys use 3 bits for each of 13 ranks
 
 
@@ -271,6 +272,7 @@ def _high_ranks(suit_mask: int) -> int:
     return suit_mask >> 1 | (suit_mask & 1) << 12
 
 
+@cache
 def _windows(length: int) -> tuple[tuple[int, int], ...]:
     """(top high rank, mask) of every straight of ``length`` ranks, best first."""
     out = [(top, ((1 << length) - 1) << (top - length + 1)) for top in range(12, length - 2, -1)]
@@ -394,40 +396,53 @@ def _rank_value(counts: Sequence[int], wilds: int, length: int, straights: bool)
     return _pack(_strength(_HC.HIGH_CARD, three), naturals[:length])
 
 
-def _count_vectors(total: int) -> Iterable[tuple[int, ...]]:
-    """Every 13-rank count vector (ace first, at most 4 each) summing to ``total``."""
+class _RankTable:
+    """``values[key | w << 39]``: the rank-side value of natural rank counts ``key``.
 
-    def walk(k: int, left: int, prefix: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
-        if k == 12:
-            if left <= 4:
-                yield (*prefix, left)
-            return
-        for c in range(min(4, left) + 1):
-            yield from walk(k + 1, left - c, (*prefix, c))
+    Filled on first look-up of each key (:meth:`fill`): a hand is valued as soon as the
+    table exists, where building all 76,050 seven-card entries with wilds up front took
+    most of a second.  Exact counts that walk every hand fill it on the way.  The hot
+    paths read ``values`` (a plain dict) and call :meth:`fill` only on a miss.
+    """
 
-    return walk(0, total, ())
+    __slots__ = ("length", "max_wilds", "size", "straights", "values")
+
+    def __init__(self, size: int, max_wilds: int, straights: bool) -> None:
+        self.values: dict[int, int] = {}
+        self.size = size
+        self.length = 3 if size == 3 else 5
+        self.max_wilds = min(max_wilds, size)
+        self.straights = straights
+
+    def fill(self, key: int) -> int:
+        """The value of ``key``, computed and stored."""
+        w = key >> _WILD_SHIFT
+        counts = [key >> (3 * k) & 7 for k in range(13)]  # ace first
+        if w > self.max_wilds or max(counts) > 4 or sum(counts) + w != self.size:
+            raise KeyError(key)
+        high = (*counts[1:], counts[0])  # high-rank order: two … king, ace
+        value = self.values[key] = _rank_value(high, w, self.length, self.straights)
+        return value
+
+    def __getitem__(self, key: int) -> int:
+        try:
+            return self.values[key]
+        except KeyError:
+            return self.fill(key)
 
 
 @cache
-def _rank_table(size: int, max_wilds: int, straights: bool) -> dict[int, int]:
-    """``table[key | w << 39]``: the rank-side value of natural rank counts ``key``."""
-    length = 3 if size == 3 else 5
-    table: dict[int, int] = {}
-    for w in range(min(max_wilds, size) + 1):
-        for vector in _count_vectors(size - w):
-            key = 0
-            for k, c in enumerate(vector):
-                key |= c << (3 * k)
-            high = (*vector[1:], vector[0])  # high-rank order: two … king, ace
-            table[key | w << _WILD_SHIFT] = _rank_value(high, w, length, straights)
-    return table
+def _rank_table(size: int, max_wilds: int, straights: bool) -> _RankTable:
+    """The rank-side values of ``size``-card hands with up to ``max_wilds`` wilds."""
+    return _RankTable(size, max_wilds, straights)
 
 
 # ------------------------------------------------------------------ evaluators
 
 
-def _plain(fl: Sequence[int], sp: Sequence[int], rk: dict[int, int]) -> Callable[[int], int]:
+def _plain(fl: Sequence[int], sp: Sequence[int], rk: _RankTable) -> Callable[[int], int]:
     """Value of a hand without wilds: one flush suit at most, and it beats all else."""
+    table, fill = rk.values, rk.fill
 
     def value(mask: int) -> int:
         a = mask & 8191
@@ -437,7 +452,11 @@ def _plain(fl: Sequence[int], sp: Sequence[int], rk: dict[int, int]) -> Callable
         v = fl[a] | fl[b] | fl[c] | fl[d]
         if v:
             return v
-        return rk[sp[a] + sp[b] + sp[c] + sp[d]]
+        k = sp[a] + sp[b] + sp[c] + sp[d]
+        try:
+            return table[k]
+        except KeyError:
+            return fill(k)
 
     return value
 
@@ -457,13 +476,14 @@ def _distinct_table(size: int) -> tuple[int, ...]:
 
 
 def _whole(
-    fl: Sequence[int], sp: Sequence[int], rk: dict[int, int], dt: Sequence[int]
+    fl: Sequence[int], sp: Sequence[int], rk: _RankTable, dt: Sequence[int]
 ) -> Callable[[int], int]:
     """Value of a 3- or 5-card hand without wilds, all of whose cards count.
 
     Only a hand of different ranks can be a flush (or a straight): the union of its
     suit masks tells, and the other hands go straight to the rank-count table.
     """
+    table, fill = rk.values, rk.fill
 
     def value(mask: int) -> int:
         a = mask & 8191
@@ -473,31 +493,40 @@ def _whole(
         v = dt[a | b | c | d]
         if v:
             return fl[a] | fl[b] | fl[c] | fl[d] or v
-        return rk[sp[a] + sp[b] + sp[c] + sp[d]]
+        k = sp[a] + sp[b] + sp[c] + sp[d]
+        try:
+            return table[k]
+        except KeyError:
+            return fill(k)
 
     return value
 
 
-def _ranks_only(sp: Sequence[int], rk: dict[int, int], wild_mask: int) -> Callable[[int], int]:
+def _ranks_only(sp: Sequence[int], rk: _RankTable, wild_mask: int) -> Callable[[int], int]:
     """Value of a three-card hand when straights and flushes do not count."""
+    table, fill = rk.values, rk.fill
 
     def value(mask: int) -> int:
         x = mask & wild_mask
         if x:
             mask ^= x
-            return rk[
-                sp[mask & 8191] + sp[mask >> 13 & 8191] + sp[mask >> 26 & 8191] + sp[mask >> 39]
-                | x.bit_count() << 39
-            ]
-        return rk[sp[mask & 8191] + sp[mask >> 13 & 8191] + sp[mask >> 26 & 8191] + sp[mask >> 39]]
+            k = sp[mask & 8191] + sp[mask >> 13 & 8191] + sp[mask >> 26 & 8191] + sp[mask >> 39]
+            k |= x.bit_count() << 39
+        else:
+            k = sp[mask & 8191] + sp[mask >> 13 & 8191] + sp[mask >> 26 & 8191] + sp[mask >> 39]
+        try:
+            return table[k]
+        except KeyError:
+            return fill(k)
 
     return value
 
 
 def _wild(
-    fl: Sequence[int], sp: Sequence[int], rk: dict[int, int], wild_mask: int
+    fl: Sequence[int], sp: Sequence[int], rk: _RankTable, wild_mask: int
 ) -> Callable[[int], int]:
     """Value of a hand with a wild rank: the better of its flush side and rank side."""
+    table, fill = rk.values, rk.fill
 
     def value(mask: int) -> int:
         x = mask & wild_mask
@@ -509,7 +538,11 @@ def _wild(
             v = fl[a] | fl[b] | fl[c] | fl[d]
             if v:
                 return v
-            return rk[sp[a] + sp[b] + sp[c] + sp[d]]
+            k = sp[a] + sp[b] + sp[c] + sp[d]
+            try:
+                return table[k]
+            except KeyError:
+                return fill(k)
         mask ^= x
         w = x.bit_count()
         a = mask & 8191
@@ -527,7 +560,11 @@ def _wild(
         g = fl[o | d]
         if g > f:
             f = g
-        r = rk[sp[a] + sp[b] + sp[c] + sp[d] | w << 39]
+        k = sp[a] + sp[b] + sp[c] + sp[d] | w << 39
+        try:
+            r = table[k]
+        except KeyError:
+            r = fill(k)
         return f if f > r else r
 
     return value
@@ -893,12 +930,13 @@ def _count(ev: Evaluator, held: int, deck: int, draw: int) -> dict[int, int]:
     wild_k = -1 if ev.wild is None else ev.wild - 1
     max_wilds = 0 if ev.wild is None else 4
     rk = _rank_table(size, max_wilds, sf)
+    table, fill = rk.values, rk.fill
     fl = _flush_table(length, max_wilds) if sf else ()
     top_flush = max(fl) if fl else 0
     # per rank: available suits (4-bit mask) and their number
     avail = [sum(1 << s for s in range(4) if deck >> (s * 13 + k) & 1) for k in range(13)]
     a = [m.bit_count() for m in avail]
-    held_suits = [held >> (13 * s) & _SUIT for s in range(4)]
+    held_suits = [held >> (13 * s) & SUIT_BITS for s in range(4)]
     held_key = 0
     held_wilds = 0
     for k in range(13):
@@ -927,7 +965,11 @@ def _count(ev: Evaluator, held: int, deck: int, draw: int) -> dict[int, int]:
         offset = w << 13
         wild_bits = w << _WILD_SHIFT
         for vector, key, ways in _drawn_vectors(ranks, a, draw - drawn_wilds):
-            r = rk[(held_key + key) | wild_bits]
+            k = (held_key + key) | wild_bits
+            try:
+                r = table[k]
+            except KeyError:
+                r = fill(k)
             if not sf or r >= top_flush:
                 counts[r] = counts.get(r, 0) + ways * mult
                 continue

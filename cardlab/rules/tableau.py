@@ -401,6 +401,12 @@ def stack_zone(
     return Zone(name, None, stack_entries(view, stack, backs), "row", label=label or name)
 
 
+#: For the table's layout: ``home QS`` lands on that suit's foundation zone.
+HOME_TARGET: Final = ("home", "foundation{suit}")
+#: For the table's layout: Stop ends the deal, so the table asks first.
+STOP_CONFIRM: Final = ("stop", "Stop here? The deal ends with the cards now home.")
+
+
 def foundation_zones(found: Sequence[int], base: int = 0) -> list[Zone]:
     """The four foundations ``foundation1`` … ``foundation4`` (♣ ♦ ♥ ♠), bottom first."""
     return [

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.actions import Action, CardActions, action
-from ..core.cards import CARDS, SUIT_SYMBOLS, Card
+from ..core.cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card
 from ..core.clone import Frozen
 from ..core.events import Event, event
 from ..core.observation import Zone
@@ -53,7 +53,6 @@ from ..core.view import View
 JOKER = 52
 #: Trick-taking strength of each card index: 2 lowest … Ace highest (14); the Joker 1.
 HIGH = (*((i % 13 + 1) if i % 13 else 14 for i in range(52)), 1)
-SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 CLUBS_MASK, DIAMONDS_MASK, HEARTS_MASK, SPADES_MASK = SUIT_MASKS
 QS = 3 * 13 + 11
 #: Rank indices within a suit in trick-taking order: 2 … K, A.

@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..core.cards import CARDS, HIDDEN_BACK, Card, Deck
+from ..core.cards import CARDS, HIDDEN_BACK, SUIT_MASKS, Card, Deck
 from ..core.errors import IllegalActionError
 from ..core.errors import WorldError as WorldError  # raised by every sampler
 from ..core.events import Event
@@ -496,7 +496,7 @@ def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
     return world
 
 
-SUIT = (*(0x1FFF << (13 * s) for s in range(4)), 0)
+SUIT = (*SUIT_MASKS, 0)
 
 
 def _row_card(row: list[int], played: list[int], place: int, rng: random.Random) -> int:

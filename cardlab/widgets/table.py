@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import weakref
 from collections.abc import Sequence
@@ -63,6 +64,9 @@ class Table(anywidget.AnyWidget):
     pace = traitlets.Float(0.4).tag(sync=True)
     #: Show the exact odds for the seat in view (games whose ``GameSpec`` gives odds).
     show_odds = traitlets.Bool(False).tag(sync=True)
+    #: While the kernel works on a move from the page: who is thinking ("" when idle).
+    #: The page says so when a move takes longer than half a second.
+    busy = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -76,25 +80,35 @@ class Table(anywidget.AnyWidget):
         hint_bot: str = "heuristic",
         **options: Any,
     ) -> None:
+        # Everything is checked before the match is touched: a refused table changes nothing.
+        pace = _pace(pace)
+        if bots is not None and not isinstance(bots, str):
+            raise CardlabError(f"bots is a bot's name such as 'heuristic', or None, not {bots!r}")
+        if not isinstance(hint_bot, str):
+            raise CardlabError(f"hint_bot is a bot's name such as 'search', not {hint_bot!r}")
         if isinstance(game_or_match, Match):
             if options or seed is not None:
                 raise CardlabError("options and seed belong to a new match, not an existing one")
             match = game_or_match
+            _check_seat(seat, match.game.players)
+            start_view = _viewer_text(_start(seat, viewpoint), match.game.players)
+            if hint_bot != "heuristic":
+                make_agent(match.game, hint_bot, 0, match.seed)  # an unknown name fails here
             if seat is not None and seat in match.agents:
                 del match.agents[seat]
         else:
             agents: Agents = None
             game = game_or_match
             match = Match(game, seed=seed, agents=agents, **options)
+            _check_seat(seat, match.game.players)
+            start_view = _viewer_text(_start(seat, viewpoint), match.game.players)
+            if hint_bot != "heuristic":
+                make_agent(match.game, hint_bot, 0, match.seed)
             match.agents.update(_bots(match, seat, bots))
-        if seat is not None and not 0 <= seat < match.game.players:
-            raise CardlabError(f"no seat {seat!r}: seats are 0 to {match.game.players - 1}")
         # A finished hand stays on the felt (its last trick, its spread) until Continue.
         match.hold = True
         self._match = match
         self._seat = seat
-        if hint_bot != "heuristic":
-            make_agent(match.game, hint_bot, 0, match.seed)  # an unknown name fails here
         self._hint_bot = hint_bot
         self._ack = len(match.state.results)  # hand results already shown
         self._message = ""
@@ -102,8 +116,7 @@ class Table(anywidget.AnyWidget):
         self._gen = 0  # bumps cancel pending paced bot moves
         self._ready = False
         self._clicked = False  # True while handling a message from the page
-        start = viewpoint if viewpoint is not None else ("teacher" if seat is None else seat)
-        super().__init__(viewer=_viewer_text(start, match.game.players), pace=pace)
+        super().__init__(viewer=start_view, pace=pace)
         self.on_msg(self._on_msg)
         self._ready = True
         self._bots()
@@ -127,7 +140,7 @@ class Table(anywidget.AnyWidget):
     @property
     def viewpoint(self) -> int | str:
         v = self.viewer
-        return int(v) if v.isdigit() else v
+        return int(v) if v.isascii() and v.isdigit() else v
 
     @viewpoint.setter
     def viewpoint(self, value: int | str | None) -> None:
@@ -138,23 +151,34 @@ class Table(anywidget.AnyWidget):
         """The last note shown under the table (an illegal move's reason, for example)."""
         return self._message
 
-    def play(self, act: str) -> Action:
+    def play(self, act: str, seat: int | None = None) -> Action:
         """Play for your seat: an action (``"play QS"``) or just a card (``"QS"``).
 
-        Raises :class:`IllegalActionError` with the reason (and shows it) if not legal.
+        ``seat`` plays for another seat that no bot plays (a table where people take
+        turns); by default your seat.  After a finished hand, the next hand is dealt
+        first and the move belongs to it.
+
+        Raises :class:`IllegalActionError` with the reason (and shows it) if not legal,
+        and changes nothing: not even the deal of the next hand.
         """
-        if self._seat is None:
-            raise CardlabError("this table has no human seat: Table(game, seat=0) to play")
+        if not isinstance(act, str):
+            raise CardlabError(
+                f"an action is text such as 'play QS' or a card such as 'QS', not {act!r}"
+            )
+        seat = self._player(seat)
         m = self._match
-        self._ack = len(m.state.results)
-        if m.waiting_to_deal() and not m._redo:
-            m.deal()  # playing on after a finished hand: the next one is dealt first
+        seen = len(m.state.results)  # the finished hands' scores shown so far
         try:
-            done = m.play(self._expand(act), self._seat)
+            with m.attempt():
+                # playing on after a finished hand: the next one is dealt first
+                if m.waiting_to_deal():
+                    m.deal()
+                done = m.play(self._expand(act, seat), seat)
         except IllegalActionError as e:
             self._message = f"{e.action}: {e.reason}"
             self._sync()
             raise
+        self._ack = seen
         self._message = ""
         self._bots()
         self._sync()
@@ -184,6 +208,9 @@ class Table(anywidget.AnyWidget):
     def seek(self, n: int) -> State:
         """Show the match after its first ``n`` steps (0 = before the deal)."""
         m = self._match
+        total = self.total_steps
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= total:
+            raise CardlabError(f"a step is a whole number from 0 to {total}, not {n!r}")
         self._gen += 1
         state = m.seek(n)
         # a hand's result is shown again only where that hand ended, not once the next
@@ -227,7 +254,11 @@ class Table(anywidget.AnyWidget):
         """
         m = self._match
         st = m.state
+        if bot is not None and not isinstance(bot, str):
+            raise CardlabError(f"bot is a bot's name such as 'search', not {bot!r}")
         seat = self._seat
+        if seat is None or seat not in st.to_move:
+            seat = self._actor()  # a table where people take turns: the seat on the move
         if seat is None or seat not in st.to_move or st.chance is not None or st.terminal:
             raise CardlabError("there is no move of yours to suggest right now")
         if bot is None and self._hint_bot != "heuristic":
@@ -341,7 +372,7 @@ class Table(anywidget.AnyWidget):
         )
 
     # ------------------------------------------------------------ internals
-    def _expand(self, act: str) -> str:
+    def _expand(self, act: str, seat: int) -> str:
         """``"QS"`` -> the one legal action naming the queen of spades."""
         text = act.strip()
         if " " in text:
@@ -350,7 +381,10 @@ class Table(anywidget.AnyWidget):
             card = parse_card(text)
         except ValueError:
             return text
-        legal = self._match.state.legal_actions(self._seat)
+        st = self._match.state
+        if seat not in st.to_move:
+            return text  # the match refuses it with the reason
+        legal = st.legal_actions(seat)
         hits = [a for a in legal if card in a.cards and len(a.cards) == 1]
         if len(hits) == 1:
             return str(hits[0])
@@ -360,6 +394,57 @@ class Table(anywidget.AnyWidget):
         raise IllegalActionError(
             text, "several moves use that card: " + ", ".join(map(str, hits)), tuple(hits)
         )
+
+    def _humans(self) -> list[int]:
+        """The seats no bot plays: the people at the table."""
+        agents = self._match.agents
+        return [s for s in range(self._match.game.players) if s not in agents]
+
+    def _player(self, seat: int | None) -> int:
+        """The seat a move from code is for: ``seat`` if given (one no bot plays), else
+        yours, else the one seat people play that is on the move."""
+        players = self._match.game.players
+        if seat is None:
+            if self._seat is not None:
+                return self._seat
+            humans = [s for s in self._match.state.to_move if s in self._humans()]
+            if len(humans) == 1:
+                return humans[0]
+            raise CardlabError("this table has no human seat: Table(game, seat=0) to play")
+        _check_seat(seat, players)
+        if seat in self._match.agents:
+            raise CardlabError(
+                f"{self._match.state.names[seat]} is played by a bot: "
+                "only a seat no bot plays can be played from here"
+            )
+        return seat
+
+    def _actor(self) -> int | None:
+        """The seat the page may move for in the current view, if any: the viewed seat
+        when people play it and it is on the move; in the teacher's view, your seat or
+        another one people play when it is on the move.  Never a bot's seat, and never in
+        the spectator's view (which shows no hand to play from)."""
+        st = self._match.state
+        if st.terminal or st.chance is not None or self._pending_result():
+            return None
+        movers = [s for s in st.to_move if s in self._humans()]
+        viewer = self.viewpoint
+        if isinstance(viewer, int):
+            return viewer if viewer in movers else None
+        if viewer == "teacher" and movers:
+            return self._seat if self._seat in movers else movers[0]
+        return None
+
+    def _no_move_here(self) -> str:
+        """Why a click in the page cannot move now, and what to do instead."""
+        st = self._match.state
+        if self._pending_result() or st.between_hands:
+            return "the hand is over: press Continue for the next one"
+        movers = [s for s in st.to_move if s in self._humans()]
+        if st.terminal or not movers:
+            return "there is no move of yours to make now"
+        you = " (you)" if movers[0] == self._seat else ""
+        return f"this view cannot move: switch the view to {st.names[movers[0]]}{you} or Teacher"
 
     def _pending_result(self) -> bool:
         m = self._match
@@ -384,7 +469,7 @@ class Table(anywidget.AnyWidget):
                 loop = asyncio.get_running_loop()
         if loop is None:
             while self._can_run():
-                if self._match.step() is None:
+                if self._think() is None:
                     break
             return
         gen = self._gen
@@ -392,7 +477,8 @@ class Table(anywidget.AnyWidget):
         def tick() -> None:
             if gen != self._gen or not self._can_run():
                 return
-            self._match.step()
+            self._think(announce=True)
+            self.busy = ""
             self._sync()
             if self._can_run():
                 loop.call_later(self.pace, tick)
@@ -400,16 +486,29 @@ class Table(anywidget.AnyWidget):
         if self._can_run():
             loop.call_later(self.pace, tick)
 
+    def _think(self, announce: bool = False) -> Action | None:
+        """One bot move; while a move from the page is handled (or a paced bot moves),
+        the page is told which bot is thinking (it says so if the move takes long)."""
+        m = self._match
+        if self._clicked or announce:
+            bots = [s for s in m.state.to_move if s in m.agents]
+            if bots:
+                self.busy = f"{m.state.names[bots[0]]} is thinking…"
+        return m.step()
+
     def _sync(self) -> None:
         m = self._match
         st = m.state
         viewer = self.viewpoint
         obs = st.observation(viewer)
         show_result = len(st.results) > self._ack or (st.terminal and bool(st.results))
+        actor = self._actor()
         self.view = build_view(
             st,
             obs,
             human=self._seat,
+            actor=actor,
+            acting=st.observation(actor) if actor is not None and actor != viewer else None,
             step=m.step_count,
             total=self.total_steps,
             show_result=show_result,
@@ -435,10 +534,25 @@ class Table(anywidget.AnyWidget):
         lines = [[label, float(p)] for label, p in chances.items()]
         return {"on": True, "seat": seat, "lines": lines}
 
+    @traitlets.validate("viewer")
+    def _valid_viewer(self, proposal: dict[str, Any]) -> str:
+        # a refused viewpoint leaves the table as it was (the page offers only valid ones)
+        return _viewer_text(proposal["value"], self._match.game.players)
+
+    @traitlets.validate("pace")
+    def _valid_pace(self, proposal: dict[str, Any]) -> float:
+        return _pace(proposal["value"])
+
     @traitlets.observe("show_odds")
     def _show_odds_changed(self, change: dict[str, Any]) -> None:
-        if self._ready:
+        if not self._ready:
+            return
+        if change["new"]:
+            self.busy = "counting the odds…"  # exact counts can take a moment
+        try:
             self._sync()
+        finally:
+            self.busy = ""
 
     @traitlets.observe("viewer")
     def _viewer_changed(self, change: dict[str, Any]) -> None:
@@ -453,18 +567,29 @@ class Table(anywidget.AnyWidget):
             self._handle(content)
         finally:
             self._clicked = False
+            self.busy = ""
+            if content.get("type") == "act":
+                self.send({"type": "done"})  # the page takes clicks again
 
     def _handle(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
         try:
+            if kind in ("act", "step", "continue"):
+                self.busy = "thinking…"
             if kind == "act":
-                self.play(str(content.get("action", "")))
+                act = content.get("action")
+                if not isinstance(act, str):
+                    raise CardlabError(f"an action is text such as 'play QS', not {act!r}")
+                seat = self._actor()
+                if seat is None:
+                    raise CardlabError(self._no_move_here())
+                self.play(act, seat)
             elif kind == "step":
                 self.step()
             elif kind == "back":
                 self.back()
             elif kind == "seek":
-                self.seek(int(content.get("step", 0)))
+                self.seek(content.get("step"))  # type: ignore[arg-type]  # checked there
             elif kind == "start":
                 self.to_start()
             elif kind == "end":
@@ -523,10 +648,31 @@ def _embed_after_each_cell(table: Table) -> None:
     ip._cardlab_embedding = True
 
 
+def _start(seat: int | None, viewpoint: int | str | None) -> int | str:
+    """The first viewpoint: the one asked for, else your seat, else the teacher's."""
+    if viewpoint is not None:
+        return viewpoint
+    return "teacher" if seat is None else seat
+
+
+def _check_seat(seat: Any, players: int) -> None:
+    if seat is None:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise CardlabError(f"no seat {seat!r}: a seat is a whole number from 0 to {players - 1}")
+
+
+def _pace(value: Any) -> float:
+    """Seconds between bot moves: a number from 0 up."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+        raise CardlabError(f"pace is a number of seconds from 0 up, not {value!r}")
+    return float(value)
+
+
 def _viewer_text(value: int | str | None, players: int) -> str:
     if value is None:
         return "teacher"
-    if isinstance(value, str) and value.isdigit():
+    if isinstance(value, str) and value.isascii() and value.isdigit():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < players:

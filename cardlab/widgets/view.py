@@ -73,10 +73,17 @@ def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
     return state.why_illegal(a, seat) or state.explain(a, seat)
 
 
-def _destination(a: Action, zones: set[str], source: str) -> str | None:
-    """The zone an action moves its card to (its last argument naming a zone), if any."""
+def _destination(a: Action, zones: set[str], source: str, targets: Mapping[str, str]) -> str | None:
+    """The zone an action moves its card to: its last argument naming a zone, or for a
+    verb the layout sends to a zone by suit (``home 8S`` -> ``foundation4``), that zone."""
     last = a.args[-1] if a.args else ""
-    return last if last in zones and last != source else None
+    if last in zones and last != source:
+        return last
+    where = targets.get(a.verb)
+    if where is None or len(a.cards) != 1:
+        return None
+    zone = where.format(suit=a.cards[0].suit + 1)
+    return zone if zone in zones and zone != source else None
 
 
 def result_json(r: HandResult, names: tuple[str, ...], teams: Sequence[str] = ()) -> dict[str, Any]:
@@ -115,14 +122,20 @@ def build_view(
     event_steps: Sequence[int] = (),
     hint: tuple[str, str] | None = None,
     odds: Mapping[str, Any] | None = None,
+    actor: int | None = None,
+    acting: Observation | None = None,
 ) -> dict[str, Any]:
     """The whole JSON document for one redraw.
 
-    ``event_steps`` gives the step that produced each event from :func:`log_start` on: the
-    log lists the hand's narration numbered by step, and a click on a line seeks there.
+    ``human`` is your seat (named "you"); ``actor`` the seat the page may move for now
+    (None: nothing can be clicked), with ``acting`` its own observation when the view is
+    another one (the teacher's), for its legal moves and prompt.
+    ``event_steps`` gives the step that produced each event from :func:`log_start` on: a
+    click on a line of the log seeks there.
     ``hint`` is a suggested action and its explanation, shown without being played.
     ``odds`` is the odds panel (``{"on", "seat", "lines"}``), None where the game has none.
     """
+    mine = acting if acting is not None else obs
     names = state.names
     zones = [
         {
@@ -142,10 +155,10 @@ def build_view(
     ranges: list[dict[str, Any]] = []  # whole-number ranges ("bet 1" to "bet 500"), as bounds
     # The human may play at any step it is to move at, also after stepping back: playing
     # there starts a new line of play and the recorded future is dropped.
-    playing = human is not None and obs.viewer == human and not show_result
+    playing = actor is not None and not show_result
     verb = ""
     why: dict[str, str] = {}
-    if playing and obs.legal:
+    if playing and mine.legal:
         shown = {
             e.card.code if isinstance(e, Peek) else e.code
             for _, e in obs.entries()
@@ -156,8 +169,9 @@ def build_view(
             named[z.name] = named.get(z.name, 0) + 1
         stacks = {z.name for z in obs.zones if z.cards and named[z.name] == 1}
         zone_names = set(named)
+        targets = dict(state.game.spec.layout.targets)
         verbs: dict[str, int] = {}
-        legal = obs.legal
+        legal = mine.legal
         if isinstance(legal, ActionRange):
             # The table draws the range as one number box; its actions are listed among
             # the buttons too while there are few of them (for scripts reading the view).
@@ -168,24 +182,24 @@ def build_view(
             cs = [c for c in a.cards if c.code in shown]
             if cs and len(a.cards) == 1:
                 # "move QH up2": click the card, then its destination on the felt
-                dest = _destination(a, zone_names, "")
+                dest = _destination(a, zone_names, "", targets)
                 card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a), dest])
                 verbs[a.verb] = verbs.get(a.verb, 0) + 1
                 continue
             if not a.cards and a.args and a.args[0] in stacks:
                 # "turn deck2", "slide deck1 down3": the top card of that stack is clickable
-                dest = _destination(a, zone_names, a.args[0])
+                dest = _destination(a, zone_names, a.args[0], targets)
                 card_acts.setdefault("@" + a.args[0], []).append([str(a), action_label(a), dest])
                 continue
             buttons.append([str(a), action_label(a)])
         if verbs:
             verb = max(verbs, key=lambda v: verbs[v])
     solitaire = state.game.spec.solitaire
-    if playing and human is not None:
+    if playing and actor is not None:
         # why each other card of the player's hand cannot be played now
-        for c in _own_faces(obs, human, solitaire):
+        for c in _own_faces(obs, actor, solitaire):
             if c.code not in card_acts:
-                why[c.code] = _why(state, verb, c, human, bool(buttons))
+                why[c.code] = _why(state, verb, c, actor, bool(buttons))
     elif human is not None and obs.viewer == human and not obs.terminal:
         if show_result:
             reason = "the hand is over: press Continue for the next one"
@@ -221,12 +235,13 @@ def build_view(
         "players": obs.players,
         "names": list(names),
         "seats": seats,
-        "prompt": obs.prompt,
+        "prompt": mine.prompt if playing else obs.prompt,
         "outcome": state.outcome.summary if state.outcome is not None else "",
         # "win", "shared", "no winner" (or "won"/"lost" for a solitaire) once it is over
         "ending": state.outcome.result if state.outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
+        "actor": actor if playing else None,
         # a finished hand held on the table until the next deal is still that hand
         "phase": "hand over" if held else obs.phase,
         "hand": len(state.results) if held else obs.hand + 1,

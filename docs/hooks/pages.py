@@ -2,16 +2,21 @@
 
 * A ``nav`` entry whose value is ``games/`` is filled in at build time: one page per game
   in the order of ``cardlab.games.GAMES`` (then any other page in ``docs/games/``).
-* The notebooks stay in the repository's ``notebooks/`` folder (where JupyterLab, nbval
-  and Binder use them).  The site publishes those the ``nav`` names
+* The notebooks stay in the repository's ``notebooks/`` folder (where JupyterLab and
+  Binder use them).  The site publishes those the ``nav`` names
   (``notebooks/<name>.ipynb``), and only those: a scratch notebook of one's own in the
-  folder stays out.  This hook adds each to the site, so mkdocs-jupyter executes it in
-  that folder and renders it; a named notebook that does not exist is reported.
+  folder stays out; a named notebook that does not exist is reported.  Each is executed
+  once per change, by ``tests/run_notebooks.py`` (``make notebooks``), into
+  ``build/notebooks/``: the tests check that same execution, and this hook adds the
+  executed copy to the site, which mkdocs-jupyter renders without running it again.  A
+  copy missing or older than its notebook or ``cardlab`` is executed first, two at a time,
+  so ``mkdocs build`` on its own still publishes current outputs.
 * A registered game without a page is reported as a warning, which fails ``--strict``.
 * ``<!-- games-table -->`` in a page becomes the table of games generated from their
   specs (``cardlab.games.markdown_table``), each title linked to its page.
-* Notebooks are executed with ``CARDLAB_EMBED_REPLAYS`` set, so each card table embeds
-  its recorded steps and works as a replay viewer in the static page.
+* Notebooks are executed with ``CARDLAB_EMBED_REPLAYS`` set (by ``tests/run_notebooks.py``),
+  so each card table embeds its recorded steps and works as a replay viewer in the static
+  page.
 * Each game page shows a picture of its table (``docs/images/tables/<game>.png``, drawn by
   ``docs/scripts/table_pictures.py``) before its first section; a missing one is reported.
 * ``<!-- options -->`` in a game page becomes that game's options table, generated from
@@ -23,10 +28,12 @@
 from __future__ import annotations
 
 import logging
-import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -79,11 +86,17 @@ def _fill(nav: list[Any], fillers: dict[str, list[str]]) -> list[Any]:
     return out
 
 
+def _runner(root: Path) -> Any:
+    sys.path.insert(0, str(root / "tests"))
+    try:
+        import run_notebooks
+    finally:
+        sys.path.remove(str(root / "tests"))
+    return run_notebooks
+
+
 def on_config(config: Any) -> Any:
     global _root
-    # Tables in the executed notebooks embed their recorded steps: the site's tables are
-    # replay viewers that work with no kernel (cardlab.widgets.Table.embed_replay).
-    os.environ["CARDLAB_EMBED_REPLAYS"] = "1"
     _root = Path(config.config_file_path).resolve().parent
     docs_dir = Path(config.docs_dir)
     if config.nav:
@@ -100,13 +113,19 @@ def on_config(config: Any) -> Any:
 @event_priority(100)  # before mkdocs-jupyter wraps the notebook files
 def on_files(files: Files, config: Any) -> Files:
     assert _root is not None
+    runner = _runner(_root)
+    stale = [str(_root / uri) for uri in _published if not runner.is_fresh(_root / uri)]
+    if stale:
+        script = str(_root / "tests" / "run_notebooks.py")
+        if subprocess.run([sys.executable, script, "--jobs", "2", *stale]).returncode:
+            raise PluginError("a notebook failed to run: its error is above")
     for uri in _published:
-        # A real file whose source folder is the repository root (not docs/): mkdocs-jupyter
-        # wraps it and finds it at <root>/notebooks/<name>.
+        # A real file whose source folder is build/ (not docs/): mkdocs-jupyter wraps it and
+        # finds the executed copy at build/notebooks/<name>.
         files.append(
             File(
                 uri,
-                src_dir=str(_root),
+                src_dir=str(runner.BUILD),
                 dest_dir=config.site_dir,
                 use_directory_urls=config.use_directory_urls,
             )

@@ -8,12 +8,15 @@
 - ``lab`` (session): JupyterLab on 127.0.0.1:<free port> with a random token, serving a
   temporary root directory (``lab.root``; tests write their notebooks there), with isolated
   config/runtime/settings/workspaces dirs and no news or update checks. Stopped through
-  ``POST /api/shutdown`` (kernels too), its process group killed as a fallback.
+  ``POST /api/shutdown`` (kernels too), its process group killed as a fallback; if the
+  pytest process itself is killed (a cancelled CI job), the server gets SIGTERM from the
+  kernel (``die_with_parent``) and stops its kernels, so nothing is left running.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import secrets
@@ -45,11 +48,21 @@ SERVER_START_TIMEOUT = 60.0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder needs a real browser: mark it so ``-m "not browser"`` works."""
+    """Every test in this folder needs a real browser: mark it so ``-m "not browser"`` works.
+
+    Under pytest-xdist they all run on one worker (``tests/conftest.py``).
+    """
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+def die_with_parent() -> None:
+    """In a child process before it starts: SIGTERM it when its parent dies, however that
+    happens (Linux's PR_SET_PDEATHSIG; elsewhere nothing)."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
 
 
 def _free_port() -> int:
@@ -144,7 +157,13 @@ def start_lab(tmp: Path) -> Lab:
     ]
     with open(log, "wb") as fh:
         proc = subprocess.Popen(
-            cmd, stdout=fh, stderr=subprocess.STDOUT, env=env, cwd=root, start_new_session=True
+            cmd,
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=root,
+            start_new_session=True,
+            preexec_fn=die_with_parent,
         )
     srv = Lab(f"http://127.0.0.1:{port}", token, root, proc, log)
     deadline = time.monotonic() + SERVER_START_TIMEOUT

@@ -18,12 +18,41 @@ from playwright.sync_api import expect
 
 import cardlab
 from cardlab.core.actions import ActionRange
+from cardlab.core.registry import get_spec
 from cardlab.games import GAMES
 
 pytestmark = pytest.mark.browser
 NAMES = [spec.name for spec in GAMES]
 SEED = 11
 CORNER = {"x": 9, "y": 22}
+#: Canfield moves (seed 1) after which the waste's 8♠ goes home or onto tableau pile 2 or 3.
+CANFIELD = ["home 7C", *["draw"] * 12, "home 7H", "draw", "draw", "draw"]
+#: A bot that takes its time: the page must say it is thinking.
+SLOW_BOT = """
+import time
+from cardlab.core.agents import FirstAgent
+
+class Slow(FirstAgent):
+    def act(self, obs):
+        time.sleep(1.5)
+        return super().act(obs)
+"""
+#: In the page: labels and pile counts that something else covers, and labels cut short.
+HIDDEN_LABELS = """(el) => {
+    const out = [];
+    for (const x of el.querySelectorAll('.cl-felt .cl-zone-label, .cl-felt .cl-count')) {
+        const r = x.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const panel = top && top.closest('.cl-result');  // the score panel covers all
+        if (top && !x.contains(top) && !panel) out.push(`covered: ${x.textContent.trim()}`);
+        if (x.scrollWidth > x.clientWidth + 1) out.push(`cut short: ${x.textContent.trim()}`);
+        const felt = el.querySelector('.cl-felt').getBoundingClientRect();
+        const name = x.textContent.trim();
+        if (r.left < felt.left || r.right > felt.right) out.push(`off the felt: ${name}`);
+    }
+    return out;
+}"""
 #: Frozen Novelty moves (seed SEED) that fill every Up stack, leaving no card free to move.
 STUCK = [
     "turn deck1", "move 2C up1", "turn deck1", "move 9S up2", "turn deck1",
@@ -57,8 +86,30 @@ HOLDING = [n for n in NAMES if _seen_in_a_hand(n, _holds_cards)]
 RANGES = [n for n in NAMES if _seen_in_a_hand(n, _bets_a_range)]
 
 
+#: Tables of their own for single tests, by name: (cell source, cell index in the notebook).
+EXTRA = {
+    "canfield_pick": f"cf = Table('canfield', seat=0, seed=1, pace=0)\n"
+    f"for a in {CANFIELD!r}:\n    cf.play(a)\ncf",
+    "canfield_stop": "Table('canfield', seat=0, seed=2, pace=0)",
+    "slow": f"{SLOW_BOT}\nfrom cardlab import Match\n"
+    "m = Match('three_five_seven', seed=11, players=2, agents={1: Slow(1)})\n"
+    "slow = Table(m, seat=0, pace=0)\nslow",
+    "teacher": f"Table('hearts', seat=0, seed={SEED}, pace=0, viewpoint='teacher')",
+    "bet": f"Table('red_dog', seat=0, seed={SEED}, pace=0)",
+}
+
+
+def _cell(name: str) -> int:
+    """The index of an extra table's cell in the notebook."""
+    return _cells().index(EXTRA[name])
+
+
 def _notebook() -> dict[str, Any]:
-    cells = [
+    return notebook(_cells())
+
+
+def _cells() -> list[str]:
+    return [
         "from cardlab.widgets import Table\ntables = {}",
         *(
             f"tables[{n!r}] = Table({n!r}, seat=0, seed={SEED}, pace=0)\ntables[{n!r}]"
@@ -76,8 +127,8 @@ def _notebook() -> dict[str, Any]:
             f"hands={1 if spec.solitaire else 2})\nheld[{spec.name!r}]"
             for spec in GAMES
         ),
+        *EXTRA.values(),
     ]
-    return notebook(cells)
 
 
 @pytest.fixture(scope="module")
@@ -92,13 +143,19 @@ def tables(lab: Any, browser: Any) -> Iterator[Any]:
     pg.page_errors = errors
     open_notebook(pg, lab.url("lab/tree/tables.ipynb", reset=""))
     run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(2 * len(NAMES) + 2, timeout=60_000)
+    expect(pg.locator(".cl-root")).to_have_count(2 * len(NAMES) + 2 + len(EXTRA), timeout=60_000)
     yield pg
     ctx.close()
 
 
 def _table(pg: Any, name: str) -> Any:
     t = pg.locator(f'.cl-root[data-game="{name}"]').first
+    t.scroll_into_view_if_needed()
+    return t
+
+
+def _extra(pg: Any, name: str) -> Any:
+    t = pg.locator(".jp-CodeCell").nth(_cell(name)).locator(".cl-root")
     t.scroll_into_view_if_needed()
     return t
 
@@ -130,6 +187,8 @@ def _act_once(t: Any) -> None:
             chooser.click()
     else:
         t.locator('.cl-actions button, .cl-result [data-cmd="continue"]').first.click()
+        if t.locator(".cl-ask").count():  # a move that asks first (Stop): say yes
+            t.locator(".cl-ask [data-act]").click()
     expect(t).not_to_have_attribute("data-step", str(before))
 
 
@@ -172,6 +231,9 @@ def test_legal_click_plays_and_bots_answer(tables: Any, name: str, shot: None) -
     else:
         pytest.fail("the bots never answered")
     expect(t.locator(".cl-log li").last).to_be_visible()
+    # no zone label or pile count lies under a card (Bouncers' hearts beside the trick)
+    problems = t.evaluate(HIDDEN_LABELS)
+    assert not problems, problems
     # Each card of the trick in progress names who played it.
     for card in t.locator('.cl-zone[data-zone="trick"] .cl-trick-card').all():
         seat = int(card.get_attribute("data-seat"))
@@ -277,15 +339,18 @@ def test_scrubber_reaches_start_and_end(tables: Any, name: str, shot: None) -> N
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_log_is_numbered_by_step_and_a_click_seeks_there(
+def test_the_log_numbers_its_lines_and_a_click_seeks_to_a_lines_step(
     tables: Any, name: str, shot: None
 ) -> None:
     t = _table(tables, name)
     total = t.get_attribute("data-total")
     lines = t.locator(".cl-log li[data-seek]")
     assert lines.count() >= 1
-    last = lines.last
-    assert last.get_attribute("value") == last.get_attribute("data-seek")
+    # the list counts its lines 1, 2, 3, …: a step that tells several lines (a deal) is
+    # never numbered twice
+    assert t.locator(".cl-log li[value]").count() == 0
+    steps = [int(x) for x in lines.evaluate_all("(els) => els.map((e) => e.dataset.seek)")]
+    assert steps == sorted(steps)
     first = lines.first
     step = first.get_attribute("data-seek")
     first.click()
@@ -334,10 +399,12 @@ def test_a_number_outside_the_range_is_refused_with_its_reason(
     high = int(number.get_attribute("max"))
     before = t.get_attribute("data-step")
     number.fill(str(high + 1))
-    box.locator("button").click()
+    number.press("Enter")  # Enter makes the bet, as the button does
     expect(t.locator(".cl-prompt")).to_contain_text(str(high))
     tables.wait_for_timeout(300)
     expect(t).to_have_attribute("data-step", before)
+    # the refused number stays in the box, to be corrected
+    expect(t.locator(".cl-range input")).to_have_value(str(high + 1))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"table_{name}_range_refused.png"))
     t.locator(".cl-range input").fill(number.get_attribute("min"))
@@ -355,7 +422,7 @@ def test_the_odds_switch_shows_the_chances_for_the_seat_in_view(
     before = t.get_attribute("data-step")
     t.locator(".cl-odds-switch").check()
     panel = t.locator(".cl-odds")
-    expect(panel).to_contain_text(re.compile(r"^Odds for [^:]+:"))
+    expect(panel).to_contain_text(re.compile(r"^Odds for [^:]+:"), timeout=30_000)  # counted
     expect(panel).to_contain_text(re.compile(r"\d+\.\d%|nothing to weigh"))
     assert t.get_attribute("data-step") == before, "switching odds on plays nothing"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -428,7 +495,8 @@ def test_paced_bots_move_on_their_own(tables: Any, shot: None) -> None:
 
 
 def _held(pg: Any, name: str) -> Any:
-    t = pg.locator(f'.cl-root[data-game="{name}"]').last
+    k = next(i for i, c in enumerate(_cells()) if c.startswith(f"held[{name!r}] = "))
+    t = pg.locator(".jp-CodeCell").nth(k).locator(".cl-root")
     t.scroll_into_view_if_needed()
     return t
 
@@ -514,7 +582,7 @@ def test_a_tableau_card_moves_by_clicking_it_then_its_destination(tables: Any, s
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / "table_frozen_novelty_pick_up.png"))
     before = _step(t)
-    target = t.locator(".cl-zone.cl-target").first
+    target = t.locator('.cl-zone.cl-target:not([data-zone^="foundation"])').first
     dest = target.get_attribute("data-zone")
     target.click()
     expect(t).not_to_have_attribute("data-step", str(before))
@@ -524,13 +592,104 @@ def test_a_tableau_card_moves_by_clicking_it_then_its_destination(tables: Any, s
     assert not tables.page_errors, tables.page_errors
 
 
+def test_a_card_picked_up_goes_to_a_lit_pile_clicked_on_its_cards_or_home(
+    tables: Any, shot: None
+) -> None:
+    """Canfield: the waste's 8♠ may go onto the 9♦ or the 9♥ or home; each destination
+    lights up, a foundation too, and a click on a lit pile's card moves it there."""
+    t = _extra(tables, "canfield_pick")
+    eight = t.locator('.cl-zone[data-zone="waste"] .cl-card[data-code="8S"]')
+    eight.click()
+    lit = t.locator(".cl-zone.cl-target")
+    expect(lit).to_have_count(3)
+    assert sorted(z.get_attribute("data-zone") for z in lit.all()) == [
+        "foundation4",
+        "tableau2",
+        "tableau3",
+    ]
+    expect(t.locator(".cl-chooser")).to_have_count(0)  # no floating "Home 8♠" button
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / "table_canfield_pick_up.png"))
+    before = _step(t)
+    nine = t.locator('.cl-zone[data-zone="tableau2"] .cl-card').last
+    nine.click(position=CORNER)  # on the lit pile's card, not its edge
+    expect(t).to_have_attribute("data-step", str(before + 1))
+    expect(t.locator('.cl-zone[data-zone="tableau2"] [data-code="8S"]')).to_have_count(1)
+    t.locator('[data-cmd="undo"]').click()
+    expect(t).to_have_attribute("data-step", str(before))
+    t.locator('.cl-zone[data-zone="waste"] .cl-card[data-code="8S"]').click()
+    t.locator('.cl-zone[data-zone="foundation4"]').click()  # home, on the lit foundation
+    expect(t).to_have_attribute("data-step", str(before + 1))
+    expect(t.locator('.cl-zone[data-zone="foundation4"] [data-code="8S"]')).to_have_count(1)
+    assert not tables.page_errors, tables.page_errors
+
+
+def test_stop_stands_apart_and_asks_before_it_ends_the_deal(tables: Any, shot: None) -> None:
+    t = _extra(tables, "canfield_stop")
+    stop = t.locator(".cl-actions [data-ask]")
+    expect(stop).to_have_text("Stop…")
+    draw = t.locator('.cl-actions [data-act="draw"]').bounding_box()
+    apart = stop.bounding_box()
+    assert draw and apart and apart["x"] - (draw["x"] + draw["width"]) > 100, "Stop is set apart"
+    before = _step(t)
+    stop.click()
+    expect(t.locator(".cl-ask")).to_contain_text("Stop here?")
+    tables.wait_for_timeout(300)
+    expect(t).to_have_attribute("data-step", str(before))  # one click never stops
+    t.locator('.cl-ask [data-cmd="cancel-ask"]').click()
+    expect(t.locator(".cl-ask")).to_have_count(0)
+    expect(t).to_have_attribute("data-step", str(before))
+    t.locator(".cl-actions [data-ask]").click()
+    t.locator(".cl-ask [data-act]").click()
+    expect(t).to_have_attribute("data-step", str(before + 1))
+    expect(t.locator(".cl-prompt")).to_contain_text(re.compile("^(Won|Lost)"))
+
+
+def test_a_bot_that_takes_its_time_shows_it_is_thinking(tables: Any, shot: None) -> None:
+    t = _extra(tables, "slow")  # 3-5-7 against a bot that thinks 1.5 s a move
+    before = _step(t)
+    t.locator('.cl-actions [data-act="stay"]').click()
+    expect(t.locator(".cl-prompt")).to_have_text(re.compile(r"^\w+ is thinking…$"), timeout=5_000)
+    expect(t).to_have_class(re.compile("cl-thinking"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    t.screenshot(path=str(ARTIFACTS / "table_three_five_seven_thinking.png"))
+    expect(t).not_to_have_attribute("data-step", str(before), timeout=10_000)
+    expect(t.locator(".cl-prompt")).to_contain_text("Your turn", timeout=10_000)
+    expect(t).not_to_have_class(re.compile("cl-thinking"))
+    assert not tables.page_errors, tables.page_errors
+
+
+def test_the_teacher_view_plays_your_seat_and_no_other_view_says_your_turn(
+    tables: Any, shot: None
+) -> None:
+    t = _extra(tables, "teacher")
+    expect(t).to_have_attribute("data-viewer", "teacher")
+    expect(t.locator(".cl-prompt")).to_contain_text("Your turn: ")
+    expect(t.locator('.cl-seat[data-seat="0"] .cl-turn-badge')).to_have_text("your turn")
+    before = _step(t)
+    _act_once(t)  # a click in the teacher's view moves for your seat
+    assert _step(t) > before
+    for view in ("spectator", "1"):
+        t.locator(".cl-viewpoint").select_option(view)
+        expect(t).to_have_attribute("data-viewer", view)
+        expect(t.locator(".cl-turn-badge", has_text="your turn")).to_have_count(0)
+        expect(t.locator(".cl-card.cl-legal, .cl-actions button")).to_have_count(0)
+        expect(t.locator(".cl-prompt")).to_contain_text(
+            "this view cannot play, switch the view to North (you) or Teacher"
+        )
+    t.locator(".cl-viewpoint").select_option("teacher")
+    expect(t.locator(".cl-card.cl-legal").first).to_be_visible()
+    assert not tables.page_errors, tables.page_errors
+
+
 def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
     """Milliseconds from a click on a legal card or button to the redraw it causes, per
     game (the kernel's answer included), saved to artifacts/latency.json."""
     measure = """async (el) => {
         // a destination or a chooser's button if a card was picked up, else a legal card
         const target = el.querySelector('.cl-zone.cl-target, .cl-chooser button')
-            || el.querySelector('.cl-card.cl-legal') || el.querySelector('.cl-actions button');
+            || el.querySelector('.cl-card.cl-legal')
+            || el.querySelector('.cl-actions button:not([data-ask])');
         if (!target) return null;
         const before = el.dataset.step;
         const t0 = performance.now();
@@ -574,44 +733,122 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
     assert set(figures) == set(NAMES), figures
 
 
-def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
-    lab: Any, browser: Any
-) -> None:
-    nb = notebook(
-        [
-            "from cardlab.widgets import Table",
-            f"Table('hearts', seat=0, seed={SEED}, pace=0)",
-            f"Table('foresight', seat=0, seed={SEED}, pace=0)",
-            f"Table('heartburn', seat=0, seed={SEED}, pace=0)",
-        ]
-    )
-    (lab.root / "compact.ipynb").write_text(json.dumps(nb))
+#: The states of a hand the compact layout is measured at: your first decision, your last
+#: decision of the hand (by then the most cards are out and shown: you play the first legal
+#: move, so in 3-5-7 you stay and see the others' hands), and the finished hand with its
+#: score panel (you play the heuristic bot's moves).
+STATES = ("start", "last turn", "end")
+COMPACT_HELPER = f"""
+from cardlab.widgets import Table
+from cardlab.core.match import make_agent
+from cardlab.core.registry import get_spec
+
+def at(name, state):
+    def table():
+        t = Table(name, seat=0, seed={SEED}, pace=0, players=max(get_spec(name).players))
+        you = make_agent(t.match.game, "first" if state == "last turn" else "heuristic", 0, 1)
+        return t, you
+    t, you = table()
+    turns = []
+    while state != "start" and not (t.state.terminal or t.state.between_hands):
+        if 0 in t.state.to_move:
+            turns.append(t.match.step_count)
+            t.play(str(you.act(t.state.observation(0))))
+        else:
+            t.step()
+    if state != "last turn" or not turns:
+        return t
+    t, you = table()
+    while t.match.step_count < turns[-1]:
+        if 0 in t.state.to_move:
+            t.play(str(you.act(t.state.observation(0))))
+        else:
+            t.step()
+    return t
+"""
+
+
+@pytest.fixture(scope="module")
+def compact(lab: Any, browser: Any) -> Iterator[Any]:
+    """JupyterLab at 1280×720 with the file browser open: every game at its largest table,
+    at each of STATES."""
+    cells = [COMPACT_HELPER]
+    cells += [f"at({n!r}, {state!r})" for n in NAMES for state in STATES]
+    (lab.root / "compact.ipynb").write_text(json.dumps(notebook(cells)))
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.set_default_timeout(30_000)
     pg = ctx.new_page()
-    try:
-        open_notebook(pg, lab.url("lab/tree/compact.ipynb", reset=""))
-        browser_tab = pg.locator(".jp-FileBrowser")
-        if not browser_tab.is_visible():
-            pg.locator('.lm-TabBar-tab[data-id="filebrowser"]').click()
-        expect(browser_tab).to_be_visible()
-        run_all(pg)
-        expect(pg.locator(".cl-root")).to_have_count(3, timeout=60_000)
-        panel = pg.locator(".jp-NotebookPanel-notebook").bounding_box()
-        assert panel is not None
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        for i, name in enumerate(["hearts", "foresight", "heartburn"]):
-            t = pg.locator(".cl-root").nth(i)
-            t.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-            pg.wait_for_timeout(300)
-            pg.screenshot(path=str(ARTIFACTS / f"compact_1280x720_{name}.png"))
-            box = t.bounding_box()
-            assert box is not None
-            assert box["height"] <= panel["height"], f"{name}: {box['height']} px tall"
-            assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
-            overflow = t.evaluate("(el) => el.scrollWidth - el.clientWidth")
-            assert overflow <= 1, f"{name}: {overflow} px wider than its output"
-            own = t.locator('.cl-seat[data-seat="0"] .cl-hand').bounding_box()
-            assert own is not None and own["y"] + own["height"] <= 720, f"{name}: hand below"
-    finally:
-        ctx.close()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.page_errors = errors
+    open_notebook(pg, lab.url("lab/tree/compact.ipynb", reset=""))
+    if not pg.locator(".jp-FileBrowser").is_visible():
+        pg.locator('.lm-TabBar-tab[data-id="filebrowser"]').click()
+    expect(pg.locator(".jp-FileBrowser")).to_be_visible()
+    run_all(pg)
+    expect(pg.locator(".cl-root")).to_have_count(len(NAMES) * len(STATES), timeout=120_000)
+    yield pg
+    ctx.close()
+
+
+def _fits(pg: Any, t: Any, label: str) -> float:
+    """The table's height, after checking it fits the notebook panel and shows every
+    label whole; a screenshot is saved under ``label``."""
+    panel = pg.locator(".jp-NotebookPanel-notebook").bounding_box()
+    assert panel is not None
+    t.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    pg.wait_for_timeout(250)
+    pg.screenshot(path=str(ARTIFACTS / f"compact_1280x720_{label}.png"))
+    box = t.bounding_box()
+    assert box is not None
+    assert box["height"] <= panel["height"], f"{label}: {box['height']} px in {panel['height']}"
+    assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1
+    overflow = t.evaluate("(el) => el.scrollWidth - el.clientWidth")
+    assert overflow <= 1, f"{label}: {overflow} px wider than its output"
+    own = t.locator('.cl-seat[data-seat="0"]').bounding_box()
+    assert own is not None and own["y"] + own["height"] <= 720, f"{label}: your seat below"
+    return float(box["height"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_compact_layout_fits_a_1280x720_screen_with_the_file_browser_open(
+    compact: Any, name: str
+) -> None:
+    """Every game at its largest table, at the start, the middle and the end of a hand,
+    with and without its odds, fits the notebook panel, its Continue in view, no label
+    covered or cut short.  The tallest table is saved to artifacts/compact/<game>.json."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    odds = get_spec(name).odds is not None
+    heights: dict[str, float] = {}
+    for i, state in enumerate(STATES):
+        t = compact.locator(f'.cl-root[data-game="{name}"]').nth(i)
+        label = f"{name}_{state.replace(' ', '_')}"
+        heights[state] = _fits(compact, t, label)
+        result = t.locator(".cl-result")
+        if result.count():
+            # the score panel's Continue (or the game's end) stays in view, and the status
+            # line says what to press
+            last = result.locator('[data-cmd="continue"], .cl-over')
+            expect(last).to_be_in_viewport()
+            goes_on = result.locator('[data-cmd="continue"]').count() > 0
+            if goes_on:
+                expect(t.locator(".cl-prompt")).to_contain_text("press Continue")
+            t.locator('[data-cmd="hide-result"]').click()
+            expect(result).to_have_count(0)
+            if goes_on:  # with the panel closed, its Continue waits under the felt
+                expect(t.locator('.cl-actions [data-cmd="continue"]')).to_be_visible()
+        problems = t.evaluate(HIDDEN_LABELS)
+        assert not problems, f"{label}: {problems}"
+        if odds:
+            t.locator(".cl-odds-switch").check()
+            expect(t.locator(".cl-odds")).to_be_visible(timeout=20_000)  # exact counts
+            heights[f"{state} with odds"] = _fits(compact, t, f"{label}_odds")
+            t.locator(".cl-odds-switch").uncheck()
+            expect(t.locator(".cl-odds")).to_have_count(0)
+    out = ARTIFACTS / "compact"
+    out.mkdir(exist_ok=True)
+    tallest = max(heights, key=lambda k: heights[k])
+    (out / f"{name}.json").write_text(
+        json.dumps({"tallest": heights[tallest], "at": tallest, "heights": heights}, indent=1)
+    )
+    assert not compact.page_errors, compact.page_errors

@@ -235,6 +235,63 @@ def test_play_goes_on_after_seeking_back_to_a_deal() -> None:
     assert again.history[: k + 1] == m.history[: k + 1]  # the recorded deal, then a new pass
 
 
+def _recorded(m: Match) -> tuple[object, ...]:
+    """Everything a refused move must leave as it was (the future kept for redo too)."""
+    return (
+        list(m.history),
+        list(m._redo),
+        m.observation(None),
+        m.event_steps(),
+        m.state.current,
+    )
+
+
+@pytest.mark.parametrize("bad", ["bet ZZ", "pass", "deal 2C"])
+def test_a_refused_move_after_seeking_back_to_a_deal_changes_nothing(bad: str) -> None:
+    m = Match("in_between", seed=3)
+    m.play(str(m.legal_actions()[0]))
+    played = list(m.history)
+    m.seek(0)  # back before the deal: the next move would replay it first
+    before = _recorded(m)
+    with pytest.raises(IllegalActionError):
+        m.play(bad)
+    assert _recorded(m) == before
+    m.seek(2)  # the recorded future is kept
+    assert m.history == played
+
+
+def test_a_refused_move_while_a_finished_hand_waits_does_not_deal() -> None:
+    m = Match("hearts", seed=6, agents=[None, "random", "random", "random"], hands=2)
+    m.hold = True
+    while not m.waiting_to_deal():
+        m.play(m.legal_actions(0)[0], 0) if 0 in m.state.to_move else m.step()
+    before = _recorded(m)
+    for deal in (False, True):
+        with pytest.raises(IllegalActionError):
+            m.play("play ZZ", 0, deal=deal)
+        assert _recorded(m) == before and m.waiting_to_deal()
+    probe = Match.from_replay(m.to_replay())
+    assert probe.deal()  # the same next deal, from the seed
+    first = probe.legal_actions(0)[0]
+    steps = m.step_count
+    assert m.play(first, 0, deal=True) == first
+    assert m.history[steps:] == [*probe.history[steps:], (0, str(first))]
+
+
+def test_attempt_takes_back_a_whole_block_that_raises() -> None:
+    m = hearts(agents=None)
+    pass_three(m)
+    before = _recorded(m)
+    with pytest.raises(IllegalActionError), m.attempt():
+        m.undo()
+        m.play(m.legal_actions(0)[-1], 0)  # a new line of play, dropping the recorded one
+        m.play("play ZZ", 0)
+    assert _recorded(m) == before
+    with m.attempt():
+        m.undo()
+    assert m.step_count == len(before[0]) - 1  # type: ignore[arg-type]
+
+
 # ------------------------------------------------------------ DataFrames
 def test_events_frame_words_events_for_the_viewer() -> None:
     m = hearts()

@@ -1,4 +1,4 @@
-"""Running awards, instant wins, games nobody wins and solitaires won or lost.
+"""Running awards, instant wins and games nobody wins (solitaires: tests/rules/test_solitaire.py).
 
 A small game made for this test: seats take turns; ``score N`` awards N points at once,
 ``close`` ends the hand, ``claim`` wins the game on the spot, ``abandon`` ends it with no
@@ -18,7 +18,7 @@ import cardlab
 from cardlab.core.actions import Action, action
 from cardlab.core.match import Match
 from cardlab.core.observation import Observation
-from cardlab.core.options import DealerOptions, Options
+from cardlab.core.options import DealerOptions
 from cardlab.core.phases import Phase
 from cardlab.core.registry import _SPECS, register
 from cardlab.core.spec import GameSpec
@@ -80,32 +80,18 @@ class RaceState(State):
             if n == best:
                 self.award(s, 10, "most hands closed")
 
-    def solitaire_won(self) -> bool:
-        return self.scores[0] >= 5
-
     def observation(self, viewer: Any = None) -> Observation:
         return self.observe(self.view(viewer), [])
 
 
-@dataclass(frozen=True)
-class SoloOptions(Options):
-    pass
-
-
 RACE = GameSpec("race", "Race", "test", (2, 3), "a test game", RaceState, RaceOptions)
-SOLO = GameSpec(
-    "solo_race", "Solo", "test", (1,), "a test solitaire", RaceState, SoloOptions,
-    solitaire=True, dealer=False,
-)  # fmt: skip
 
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
     register(RACE)
-    register(SOLO)
     yield
     _SPECS.pop("race", None)
-    _SPECS.pop("solo_race", None)
 
 
 def test_awards_count_at_once_and_end_of_game_bonuses_join_the_last_hand() -> None:
@@ -149,22 +135,3 @@ def test_a_game_can_end_with_no_winner() -> None:
     assert 0 < len(nobody) < len(df), "random play abandons some games, not all"
     assert (nobody[["win_0", "win_1", "win_2"]] == 0).all().all()
     assert set(df["result"]) <= {"no winner", "win", "shared"}
-
-
-def test_a_solitaire_is_won_or_lost_and_has_no_dealer() -> None:
-    lost = Match(SOLO.game(hands=1), seed=1)
-    lost.play("score 1")
-    lost.play("close")
-    assert lost.winners() == () and lost.state.outcome is not None
-    assert lost.state.outcome.result == "lost"
-    assert lost.events[-1].text == "Game over: Lost with a score of 1"
-    assert lost.observation(0).dealer is None
-    won = Match(SOLO.game(), seed=1)
-    for _ in range(2):
-        won.play("score 3")
-    won.play("close")
-    assert won.winners() == (0,) and won.state.outcome.result == "won"  # type: ignore[union-attr]
-    df = cardlab.simulate(SOLO.game(), "random", n=30, seed=3)
-    assert set(df["win_0"]) <= {0.0, 1.0}
-    assert ((df["win_0"] == 1.0) == (df["score_0"] >= 5)).all()
-    assert set(df["result"]) <= {"won", "lost"}

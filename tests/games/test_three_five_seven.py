@@ -7,8 +7,10 @@ cards.  With three players North deals first, so the stock goes East, West, Nort
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,12 +21,15 @@ from cardlab.core.errors import IllegalActionError, OptionError
 from cardlab.core.observation import Back
 from cardlab.games.three_five_seven import (
     FOLD,
+    STAGE_RANKINGS,
     STAY,
     ThreeFiveSevenBot,
     ThreeFiveSevenState,
+    save_strength_data,
     stay_odds,
     stay_value,
     strength,
+    strength_counts,
     table_odds,
 )
 from cardlab.odds import showdown_chance
@@ -353,6 +358,24 @@ def test_the_bot_stays_with_strength_and_folds_weakness() -> None:
     assert ThreeFiveSevenBot(EAST, 1).act(st.observation(EAST)) == FOLD
     ev = poker.evaluator(3, 3, straights_and_flushes=False)
     assert strength(ev.value(poker.hand_mask("3S KH KD")), 3, False) > 0.95
+
+
+def test_the_shipped_strength_counts_are_the_exact_counts(tmp_path: Path) -> None:
+    """The bot reads every stage's hand counts from package data (so its first decision
+    waits for no counting); they must be what counting gives, every ranking included."""
+    from cardlab.games.three_five_seven import _shipped_counts
+
+    shipped = _shipped_counts()
+    assert set(shipped) == set(STAGE_RANKINGS)
+    for size, sf in STAGE_RANKINGS:
+        counts = strength_counts(size, sf)
+        assert shipped[(size, sf)] == counts, (
+            "stale: save_strength_data() writes cardlab/data/three_five_seven_strength.csv.gz"
+        )
+        assert sum(counts.values()) == math.comb(52, size)
+    written = save_strength_data(tmp_path / "again.csv.gz")
+    shipped_file = Path(cardlab.__file__).parent / "data" / "three_five_seven_strength.csv.gz"
+    assert written.read_bytes() == shipped_file.read_bytes()
 
 
 def test_sampled_worlds_keep_the_hands_seen_at_a_showdown() -> None:

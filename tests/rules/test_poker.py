@@ -705,3 +705,24 @@ def test_count_arguments_are_checked() -> None:
     _deck, out = small_deck([1])
     with pytest.raises(ValueError, match="only 4 cards"):
         poker.value_counts(5, exclude=out)
+
+
+def test_a_hand_is_valued_without_building_the_whole_rank_table() -> None:
+    """The rank table fills in as hands are valued: an evaluator's first hand costs no
+    more than its next (3-5-7's first seven-card decision waited a second for the table)."""
+    from cardlab.rules.poker import _evaluator, _rank_table
+
+    _evaluator.cache_clear()  # a fresh table, as in a new process
+    _rank_table.cache_clear()
+    ev = poker.evaluator(7, "7")
+    table = _rank_table(7, 4, True)
+    before = len(table.values)
+    assert before == 0, "making the evaluator values no hand"
+    hand = poker.hand_mask("7S 7H KD KC 2S 9D 4H")
+    assert poker.describe(ev.value(hand)) == "four of a kind, kings"
+    assert len(table.values) <= before + 1 < 1000, "one hand fills one entry"
+    with pytest.raises(KeyError):
+        table.fill(5 << 39)  # five wilds: no seven-card hand of this setting
+    counts = poker.value_counts(7, "7")  # an exact count fills what it walks
+    assert sum(counts.values()) == comb(52, 7)
+    assert ev.value(hand) in counts

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from cardlab.core.errors import CardlabError, IllegalActionError
+from cardlab.core.match import Match
 from cardlab.core.observation import Back, Peek
 from cardlab.games import GAMES
 from cardlab.widgets import Table
@@ -270,3 +271,191 @@ def test_the_odds_panel_shows_the_viewed_seats_chances_when_switched_on(name: st
     assert t.view["odds"]["seat"] is None
     t.show_odds = False
     assert t.view["odds"]["lines"] == []
+
+
+# ------------------------------------------------------------------ bad input
+def _snapshot(t: Table) -> tuple[object, ...]:
+    """What a refused call must leave as it was: the match, its recorded future, the view."""
+    m = t.match
+    return (list(m.history), t.total_steps, m.state.observation(None), t.viewer, t.view["step"])
+
+
+def _held(name: str = "in_between") -> Table:
+    """A table whose first hand is over and held on the felt, the next deal waiting."""
+    t = Table(name, seat=0, seed=3, pace=0, hands=3)
+    while not t.match.waiting_to_deal():
+        if 0 in t.state.to_move:
+            t.play(str(t.state.legal_actions(0)[0]))
+        else:
+            t.step()
+    return t
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"seat": "0"},
+        {"seat": True},
+        {"seat": 4},
+        {"seat": -1},
+        {"seat": 1.0},
+        {"pace": -1},
+        {"pace": float("nan")},
+        {"pace": "fast"},
+        {"bots": 5},
+        {"hint_bot": 3},
+        {"hint_bot": "oracle"},
+        {"viewpoint": "²"},
+        {"viewpoint": "١"},
+        {"viewpoint": 9},
+    ],
+)
+def test_a_table_with_bad_arguments_is_refused_before_the_match_is_touched(
+    kwargs: dict[str, object],
+) -> None:
+    with pytest.raises(CardlabError):
+        Table("hearts", seed=1, **kwargs)  # type: ignore[arg-type]
+    m = Match("hearts", seed=1, agents="random")
+    with pytest.raises(CardlabError):
+        Table(m, **kwargs)  # type: ignore[arg-type]
+    assert sorted(m.agents) == [0, 1, 2, 3] and not m.hold
+
+
+def test_a_bad_viewpoint_or_pace_is_refused_and_the_table_goes_on() -> None:
+    t = Table("hearts", seat=0, seed=1, pace=0)
+    before = _snapshot(t)
+    for bad in ("bogus", "²", "١", "4", "-1", ""):
+        with pytest.raises(CardlabError):
+            t.viewer = bad  # the synced trait, as the page would set it
+        with pytest.raises(CardlabError):
+            t.viewpoint = bad
+    for pace in (-0.5, float("inf"), float("nan")):
+        with pytest.raises(CardlabError):
+            t.pace = pace
+    assert _snapshot(t) == before and t.pace == 0
+    t.play(str(t.state.legal_actions(0)[0]))  # play, step, seek and undo all still work
+    t.seek(1)
+    t.to_end()
+    assert t.undo()
+    assert t.view["step"] == t.match.step_count
+
+
+@pytest.mark.parametrize("bad", [1.5, None, "3", True, -1, 10_000, "abc"])
+def test_seek_takes_a_whole_step_number_only(bad: object) -> None:
+    t = Table("hearts", seat=0, seed=1, pace=0)
+    t.seek(3)
+    before = _snapshot(t)
+    with pytest.raises(CardlabError, match="a step is a whole number from 0 to"):
+        t.seek(bad)  # type: ignore[arg-type]
+    assert _snapshot(t) == before
+    t._on_msg(t, {"type": "seek", "step": bad}, [])  # the page's message: refused, shown
+    assert _snapshot(t) == before
+    assert "a step is a whole number" in t.view["message"]
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["QS"], "ZZ", "play ZZ", ""])
+def test_a_refused_move_while_a_finished_hand_waits_does_not_deal(bad: object) -> None:
+    t = _held()
+    before = _snapshot(t)
+    with pytest.raises(CardlabError):
+        t.play(bad)  # type: ignore[arg-type]
+    assert _snapshot(t) == before and t.match.waiting_to_deal()
+    assert t.view["result"] is not None, "the finished hand is still on the felt"
+    t._on_msg(t, {"type": "act", "action": bad}, [])
+    assert _snapshot(t)[:4] == before[:4] and t.match.waiting_to_deal()
+
+
+def test_a_move_while_a_finished_hand_waits_deals_first() -> None:
+    t = _held("hearts")  # every hand opens with a pass that includes your seat
+    steps = t.match.step_count
+    probe = Match.from_replay(t.to_replay())
+    probe.deal()
+    move = probe.legal_actions(0)[0]
+    t.play(str(move))
+    assert t.match.history[steps][0] is None and t.match.history[steps + 1] == (0, str(move))
+
+
+# ---------------------------------------------------- who can move in which view
+def test_the_teacher_view_moves_for_your_seat_and_the_spectator_view_says_how() -> None:
+    t = Table("hearts", seat=0, seed=2, pace=0)
+    assert t.view["actor"] == 0
+    t.viewpoint = "teacher"
+    assert t.view["actor"] == 0 and t.view["acts"], "the teacher's view plays your seat"
+    assert t.view["prompt"] == t.state.prompt(0)
+    code = next(iter(t.view["acts"]))
+    steps = t.match.step_count
+    t._on_msg(t, {"type": "act", "action": code}, [])
+    assert t.match.step_count == steps + 1 and t.match.history[-1][0] == 0
+    t.viewpoint = "spectator"
+    assert t.view["actor"] is None and not t.view["acts"] and not t.view["buttons"]
+    before = _snapshot(t)
+    t._on_msg(t, {"type": "act", "action": str(t.state.legal_actions(0)[0])}, [])
+    assert _snapshot(t)[:3] == before[:3]
+    assert "switch the view to North (you) or Teacher" in t.view["message"]
+    t.viewpoint = 1  # a bot's seat: never played from the page
+    assert t.view["actor"] is None and not t.view["acts"]
+
+
+def test_the_teacher_view_never_moves_for_a_bot() -> None:
+    m = Match("hearts", seed=2, agents="heuristic")
+    m.run(max_steps=6)
+    bot = m.state.to_move[0]
+    t = Table.from_replay(m.to_replay(), seat=0, bots="heuristic", step=6, viewpoint="teacher")
+    t.seek(6)  # a recorded step where a bot is to move
+    if 0 in t.state.to_move:
+        pytest.skip("your seat is to move here too")
+    assert t.view["actor"] is None and not t.view["acts"], bot
+    with pytest.raises(CardlabError, match="played by a bot"):
+        t.play("2C", seat=bot)
+
+
+def test_people_taking_turns_move_from_the_teacher_view() -> None:
+    t = Table("in_between", seat=None, bots=None, seed=3, pace=0, viewpoint="teacher")
+    for _ in range(4):
+        seat = t.view["actor"]
+        assert seat is not None and seat in t.state.to_move
+        steps = t.match.step_count
+        act = t.view["buttons"][0][0] if t.view["buttons"] else next(iter(t.view["acts"]))
+        t._on_msg(t, {"type": "act", "action": act}, [])
+        assert t.match.step_count > steps and t.match.history[steps][0] == seat
+        if t.view["result"] is not None:
+            break
+
+
+def test_while_a_bot_moves_for_a_click_the_page_is_told_who_is_thinking() -> None:
+    from cardlab.core.agents import FirstAgent
+
+    seen: list[str] = []
+    tables: list[Table] = []
+
+    class Spy(FirstAgent):
+        def act(self, obs):  # type: ignore[no-untyped-def]
+            seen.append(tables[0].busy if tables else "")
+            return super().act(obs)
+
+    m = Match("three_five_seven", seed=11, players=2, agents={1: Spy(1)})
+    table = Table(m, seat=0, pace=0)
+    tables.append(table)
+    table.play("stay")  # from code: nothing to announce
+    assert seen and set(seen) == {""}
+    seen.clear()
+    table._on_msg(table, {"type": "act", "action": "stay"}, [])  # a click in the page
+    assert seen and set(seen) == {f"{m.state.names[1]} is thinking…"}
+    assert table.busy == "", "idle again once the move is made"
+
+
+def test_a_card_that_goes_home_names_its_foundation_as_its_destination() -> None:
+    """The layout's targets: ``home 8S`` lands on the spades foundation, so the table
+    lights it like any pile the card may go to, and Stop asks first."""
+    t = Table("canfield", seat=0, seed=1, pace=0)
+    for a in ["home 7C", *["draw"] * 12, "home 7H", "draw", "draw", "draw"]:
+        t.play(a)
+    dests = {act: dest for act, _label, dest in t.view["acts"]["8S"]}
+    assert dests == {
+        "home 8S": "foundation4",
+        "move 8S tableau2": "tableau2",
+        "move 8S tableau3": "tableau3",
+    }
+    assert ["stop", "Stop here? The deal ends with the cards now home."] in t.view["layout"][
+        "confirm"
+    ]

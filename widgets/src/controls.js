@@ -72,12 +72,29 @@ export function rangeHtml(r) {
   return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
 }
 
-export function actionsHtml(buttons, ranges = []) {
+/**
+ * A move that asks first (the layout's ``confirm``: a Stop that ends the deal), set apart
+ * from the others: its button, or once pressed its question with Yes and No.
+ */
+export function askHtml(a, lab, question, asking) {
+  if (asking === a) {
+    return `<span class="cl-ask" role="alertdialog" aria-label="${esc(question)}">${esc(question)} <button class="cl-btn cl-action" data-act="${esc(a)}">Yes, ${esc(lab.toLowerCase())}</button><button class="cl-btn" data-cmd="cancel-ask">No, go on</button></span>`;
+  }
+  return `<button class="cl-btn cl-asks" data-ask="${esc(a)}" title="${esc(question)}">${esc(lab)}…</button>`;
+}
+
+export function actionsHtml(buttons, ranges = [], confirm = [], asking = null) {
   const groups = new Map();
   const ranged = new Set(ranges.map((r) => r.verb));
+  const questions = new Map(confirm);
+  let apart = "";
   for (const [a, lab] of buttons) {
     const verb = a.split(" ")[0];
     if (ranged.has(verb)) continue; // drawn as its number box
+    if (questions.has(verb)) {
+      apart += askHtml(a, lab, questions.get(verb), asking);
+      continue;
+    }
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push([a, lab]);
   }
@@ -91,7 +108,8 @@ export function actionsHtml(buttons, ranges = []) {
       out += composeHtml(verb, acts);
     }
   }
-  return out + ranges.map(rangeHtml).join("");
+  out += ranges.map(rangeHtml).join("");
+  return apart ? `${out}<span class="cl-apart-actions">${apart}</span>` : out;
 }
 
 export function viewOptions(v) {

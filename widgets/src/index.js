@@ -27,6 +27,11 @@ function render({ model, el }) {
   root.dataset.lmSuppressShortcuts = "true"; // arrows and Enter belong to the table
   el.appendChild(root);
   let selection = null; // a card picked up, waiting for its destination
+  let asking = null; // a move that asks first (Stop), its question showing
+  let hidden = null; // the step whose score panel was closed
+  let draft = null; // {step, values} typed into a bet box or chosen in pickers, not yet taken
+  let thinking = ""; // what the kernel is busy with, once it has taken half a second
+  let slow = null; // the half-second timer before saying so
   let live = false; // the kernel answered: clicks go to Python
   let player = null; // the embedded replay, used while no kernel answers
   let local = null; // {viewer, step} shown from the embedded replay
@@ -44,6 +49,9 @@ function render({ model, el }) {
     let v = current();
     if (!v || !v.zones) return;
     if (selection) v = { ...v, selected: selection.select, targets: selection.targets };
+    if (asking) v = { ...v, asking };
+    if (hidden === v.step && v.result) v = { ...v, resultHidden: true };
+    if (thinking) v = { ...v, thinking };
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusCode = active && active.dataset ? active.dataset.key : null;
     const hadCardFocus = !!(active && active.classList && active.classList.contains("cl-card"));
@@ -57,6 +65,8 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.mode = replaying ? "replay" : "live";
     root.classList.toggle("cl-selecting", !!selection);
+    root.classList.toggle("cl-thinking", !!thinking);
+    if (draft && draft.step === v.step) restoreDraft(draft.values);
     if (selection && selection.rest.length) chooserFor(root.querySelector(".cl-card.cl-selected"), selection.rest);
     if (v.hint && !selection) {
       // the suggested card (or button) glows; nothing is played
@@ -97,6 +107,29 @@ function render({ model, el }) {
     if (b) b.focus();
   }
 
+  // What was typed in a bet box or chosen in pickers survives a redraw (a refused bet
+  // keeps its number), until the match moves on.
+  const readDraft = () => [...root.querySelectorAll(".cl-compose")].map((span) => [
+    span.dataset.verb,
+    [...span.querySelectorAll(".cl-compose-arg")].map((x) => x.value),
+  ]);
+  function restoreDraft(values) {
+    for (const [verb, picks] of values) {
+      const span = root.querySelector(`.cl-compose[data-verb="${CSS.escape(verb)}"]`);
+      if (!span) continue;
+      span.querySelectorAll(".cl-compose-arg").forEach((x, i) => {
+        if (picks[i] === undefined) return;
+        if (x.tagName === "SELECT" && ![...x.options].some((o) => o.value === picks[i])) return;
+        x.value = picks[i];
+        if (x.tagName === "SELECT") refreshPickers(span, i);
+      });
+    }
+  }
+  const keepDraft = () => {
+    const v = current();
+    if (v) draft = { step: v.step, values: readDraft() };
+  };
+
   // A refusal's reason goes beside the prompt, which always stays in view.
   const explain = (text) => {
     const why = root.querySelector(".cl-reason");
@@ -110,9 +143,20 @@ function render({ model, el }) {
       /* no kernel: nothing to send to */
     }
   };
+  // One move at a time: a second click before the kernel answers the first (a double
+  // click, an impatient one while a bot thinks) would land on the next decision.
+  let pending = null;
   const act = (a) => {
     selection = null;
+    asking = null;
+    if (pending) return;
+    pending = setTimeout(() => { pending = null; }, 8000);
     send({ type: "act", action: a });
+  };
+  const compose = (go) => {
+    keepDraft();
+    const picks = [...go.parentElement.querySelectorAll(".cl-compose-arg")].map((x) => x.value);
+    act([go.dataset.compose, ...picks].join(" "));
   };
 
   const pickCard = (card) => {
@@ -150,23 +194,32 @@ function render({ model, el }) {
     const t = ev.target;
     const btn = t.closest("[data-act]");
     if (btn) return act(btn.dataset.act);
-    const go = t.closest("[data-compose]");
-    if (go) {
-      const picks = [...go.parentElement.querySelectorAll(".cl-compose-arg")].map((x) => x.value);
-      return act([go.dataset.compose, ...picks].join(" "));
-    }
-    const cmd = t.closest("[data-cmd]");
-    if (cmd && cmd.dataset.cmd === "hide-result") {
-      const panel = root.querySelector(".cl-result");
-      if (panel) panel.remove();
+    const ask = t.closest("[data-ask]");
+    if (ask) {
+      asking = ask.dataset.ask; // the question and its Yes / No replace the button
+      draw();
+      const no = root.querySelector('[data-cmd="cancel-ask"]');
+      if (no) no.focus();
       return;
+    }
+    const go = t.closest("[data-compose]");
+    if (go) return compose(go);
+    const cmd = t.closest("[data-cmd]");
+    const local = { "hide-result": "hide", "show-result": "show", "cancel-ask": "cancel" }[cmd && cmd.dataset.cmd];
+    if (local) {
+      if (local === "hide") hidden = current().step;
+      if (local === "show") hidden = null;
+      asking = null;
+      return draw();
     }
     if (cmd) return command(cmd.dataset.cmd);
     const line = t.closest("[data-seek]");
     if (line) return command("seek", Number(line.dataset.seek));
     const card = t.closest(".cl-card");
-    if (card && (card.dataset.legal || card.dataset.why !== undefined || !selection)) return pickCard(card);
+    // A card picked up goes to any lit destination clicked, on its cards as well as its edge.
     const zone = t.closest("[data-target]");
+    if (zone && selection && !(card && card.classList.contains("cl-selected"))) return act(zone.dataset.target);
+    if (card && (card.dataset.legal || card.dataset.why !== undefined || !selection)) return pickCard(card);
     if (zone) return act(zone.dataset.target);
     if (selection) {
       selection = null;
@@ -200,18 +253,31 @@ function render({ model, el }) {
       command("seek", Number(t.value));
     } else if (t.classList.contains("cl-compose-arg")) {
       refreshPickers(t.closest(".cl-compose"), Number(t.dataset.index));
+      keepDraft();
     }
   };
   const onInput = (ev) => {
     if (ev.target.classList.contains("cl-scrub")) {
       const no = root.querySelector(".cl-stepno");
       if (no) no.textContent = `${ev.target.value} / ${ev.target.max}`;
+    } else if (ev.target.classList.contains("cl-compose-arg")) {
+      keepDraft();
     }
   };
   const onKey = (ev) => {
-    if (ev.key === "Escape" && selection) {
+    if (ev.key === "Escape" && (selection || asking)) {
       selection = null;
+      asking = null;
       draw();
+      ev.stopPropagation();
+      return;
+    }
+    const box = ev.target.closest && ev.target.closest(".cl-compose");
+    if (ev.key === "Enter" && box) {
+      // Enter in a bet box (or on a picker) makes the move, as its button does
+      const go = box.querySelector("[data-compose]");
+      if (go) compose(go);
+      ev.preventDefault();
       ev.stopPropagation();
       return;
     }
@@ -237,9 +303,38 @@ function render({ model, el }) {
   };
   const onView = () => {
     selection = null;
+    asking = null;
+    clearTimeout(pending);
+    pending = null;
+    const v = model.get("view");
+    if (v && hidden !== null && hidden !== v.step) hidden = null;
     draw();
   };
+  // A move the kernel takes more than half a second over says who is thinking.
+  const onBusy = () => {
+    const busy = model.get("busy") || "";
+    clearTimeout(slow);
+    if (!busy) {
+      if (thinking) {
+        thinking = "";
+        draw();
+      }
+      return;
+    }
+    if (thinking) {
+      thinking = busy;
+      return draw();
+    }
+    slow = setTimeout(() => {
+      thinking = model.get("busy") || "";
+      if (thinking) draw();
+    }, 500);
+  };
   const onMsg = (msg) => {
+    if (msg && msg.type === "done") {
+      clearTimeout(pending);
+      pending = null;
+    }
     if (msg && msg.type === "hello" && !live) {
       live = true;
       draw();
@@ -262,12 +357,16 @@ function render({ model, el }) {
   root.addEventListener("input", onInput);
   root.addEventListener("keydown", onKey);
   model.on("change:view", onView);
+  model.on("change:busy", onBusy);
   model.on("change:replay", onReplay);
   model.on("msg:custom", onMsg);
   onReplay();
   send({ type: "hello" });
   return () => {
+    clearTimeout(slow);
+    clearTimeout(pending);
     model.off("change:view", onView);
+    model.off("change:busy", onBusy);
     model.off("change:replay", onReplay);
     model.off("msg:custom", onMsg);
     root.removeEventListener("click", onClick);

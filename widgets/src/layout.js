@@ -53,21 +53,22 @@ export function seatPositions(v) {
 
 /**
  * Where a card played by a seat lies in the trick area, as percentages of the area's width
- * and height for the card's centre, and the side its player's name goes on.  Seats sharing
- * a side put their cards side by side (along the top or bottom) or one above the other (on
- * the left or right), so no two of them overlap.
+ * and height for the card's centre.  Seats sharing a side put their cards side by side
+ * (along the top or bottom) or one above the other (on the left or right), so no two of
+ * them overlap.  The player's name lies across the foot of the card, inside it, so names
+ * never cover each other or what lies beside the trick.
  */
 export function trickSpot(place) {
   const k = place.index - (place.of - 1) / 2;
   switch (place.side) {
     case "top":
-      return { left: 50 + k * 26, top: 24, tilt: 0, label: "above" };
+      return { left: 50 + k * 26, top: 24, tilt: 0 };
     case "bottom":
-      return { left: 50 + k * 26, top: 76, tilt: 0, label: "below" };
+      return { left: 50 + k * 26, top: 76, tilt: 0 };
     case "left":
       // clockwise from the bottom: the first seat on the left sits lowest
-      return { left: 16, top: 50 - k * 44, tilt: -6, label: "left" };
+      return { left: 16, top: 50 - k * 44, tilt: -6 };
     default:
-      return { left: 84, top: 50 + k * 44, tilt: 6, label: "right" };
+      return { left: 84, top: 50 + k * 44, tilt: 6 };
   }
 }

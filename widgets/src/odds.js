@@ -24,7 +24,7 @@ export function oddsHtml(v) {
   const lines = v.odds.lines
     .map(
       ([label, p]) =>
-        `<span class="cl-odds-line"><span class="cl-odds-bar" style="width:${Math.round(48 * p)}px"></span>${esc(label)} <b>${percent(p)}</b></span>`,
+        `<span class="cl-odds-line"><span class="cl-odds-label">${esc(label)}</span> <b>${percent(p)}</b><span class="cl-odds-bar" style="width:${(100 * p).toFixed(1)}%"></span></span>`,
     )
     .join("");
   return `<div class="cl-odds" role="note"><span class="cl-odds-who">Odds for ${esc(who)}:</span>${lines}</div>`;

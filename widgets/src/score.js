@@ -17,9 +17,10 @@ export function resultHtml(v, replay = false) {
   else if (replay) over = "";
   else over = '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
   const single = v.players === 1;
-  return `<div class="cl-result" role="dialog" aria-label="hand score">
+  // The lines scroll when there are many; the heading and Continue always stay in view.
+  return `<div class="cl-result${single ? "" : " cl-result-wide"}" role="dialog" aria-label="hand score">
     <button class="cl-close" data-cmd="hide-result" title="hide the score to see the table" aria-label="hide the score">×</button><h3>${single ? "Result" : `Hand ${r.hand} scored`}</h3>
     ${r.summary ? `<p>${esc(r.summary)}</p>` : ""}
-    <table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table>
-    ${single ? "" : `<h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table>`}${over}</div>`;
+    <div class="cl-result-body"><div class="cl-result-part"><table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table></div>
+    ${single ? "" : `<div class="cl-result-part"><h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table></div>`}</div>${over}</div>`;
 }

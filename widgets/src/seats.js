@@ -19,7 +19,8 @@ export function seatHtml(v, s, where) {
   const hide = (v.layout && v.layout.hide) || [];
   const zones = v.zones.filter((z) => z.owner === s && !hide.includes(z.name));
   zones.sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
-  const badge = turn ? `<span class="cl-turn-badge">${you ? "your turn" : "to play"}</span>` : "";
+  // "your turn" only where your moves can be clicked in this view
+  const badge = turn ? `<span class="cl-turn-badge">${you && v.actor === s ? "your turn" : "to play"}</span>` : "";
   const dealer = v.dealer === s ? '<span class="cl-dealer" title="dealer">D</span>' : "";
   const seat = (v.seats || [])[s] || { values: {}, status: "" };
   const figures = figuresHtml(seat);
@@ -28,9 +29,9 @@ export function seatHtml(v, s, where) {
     ? `<span class="cl-chip cl-team-chip">${esc(v.teams[seat.team].name)}</span>`
     : "";
   const score = `<span class="cl-score" title="total score">${v.scores[s]}</span>`;
-  return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}" data-seat="${s}">
-    <div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
+  return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}${zones.length ? "" : " cl-no-zones"}" data-seat="${s}">
+    <div class="cl-seat-id"><div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
       ${score}${badge}${status}${team}</div>
-    ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}
+    ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}</div>
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }

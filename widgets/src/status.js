@@ -1,5 +1,10 @@
 // The line under the felt: the prompt in plain words, always in view.
 
+/** True when the page may move for a seat in this view (its legal moves are clickable). */
+export function acting(v) {
+  return v.actor !== null && v.actor !== undefined && v.to_move.includes(v.actor);
+}
+
 export function statusText(v, replay = false) {
   if (v.message) return v.message;
   if (replay) {
@@ -9,15 +14,21 @@ export function statusText(v, replay = false) {
     return `Recorded match, step ${v.step} of ${v.total}${end ? ": " + end : ""}`;
   }
   if (v.terminal) return v.players === 1 ? v.outcome : `Game over: ${v.outcome}`;
-  if (v.human !== null && v.to_move.includes(v.human) && String(v.human) === v.viewer) {
-    // Stepped back: playing here starts a new line of play from this step.
-    const branch = v.step < v.total ? ` (step ${v.step} of ${v.total}: a move here replaces the rest)` : "";
-    if (v.prompt) return `Your turn: ${v.prompt}${branch}`;
+  if (v.result) return `Hand ${v.result.hand} is over: press Continue to deal the next hand`;
+  // Stepped back: playing here starts a new line of play from this step.
+  const branch = v.step < v.total ? ` (step ${v.step} of ${v.total}: a move here replaces the rest)` : "";
+  if (acting(v)) {
+    const who = v.actor === v.human ? "Your turn" : `${v.names[v.actor]} to play`;
+    if (v.prompt) return `${who}: ${v.prompt}${branch}`;
     const what = v.verb ? `${v.verb} a card` : "choose";
-    return `Your turn: ${what}${v.buttons.length ? (v.verb ? " or press a button" : " with a button") : ""}${branch}`;
+    return `${who}: ${what}${v.buttons.length ? (v.verb ? " or press a button" : " with a button") : ""}${branch}`;
+  }
+  const human = v.human !== null && v.human !== undefined;
+  if (human && v.to_move.includes(v.human)) {
+    // your turn, but this view shows no hand to play from: say how to play
+    return `Your turn: this view cannot play, switch the view to ${v.names[v.human]} (you) or Teacher${branch}`;
   }
   if (v.step < v.total) return `Replay: step ${v.step} of ${v.total}`;
-  if (v.result && !v.terminal) return `Hand ${v.result.hand} is over: the table shows how it ended`;
   if (!v.to_move.length) return "";
   return `Waiting for ${v.to_move.map((s) => v.names[s]).join(", ")}`;
 }

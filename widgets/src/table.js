@@ -41,14 +41,21 @@ export function tableHtml(v, pace, replay = false) {
     <div class="cl-felt cl-players-${Math.min(8, v.players)}">
       <div class="cl-area cl-area-top">${bySide.top.join("")}</div>
       <div class="cl-area cl-area-left">${bySide.left.join("")}</div>
-      <div class="cl-area cl-area-center">${centreHtml(v)}${resultHtml(v, replay)}</div>
+      <div class="cl-area cl-area-center">${centreHtml(v)}</div>
       <div class="cl-area cl-area-right">${bySide.right.join("")}</div>
       <div class="cl-area cl-area-bottom">${bySide.bottom.join("")}</div>
+      ${v.resultHidden ? "" : resultHtml(v, replay)}
     </div>
-    ${logHtml(v)}
+    ${logHtml(v, replay ? "" : oddsHtml(v))}
   </div>
-  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
-  ${replay ? "" : oddsHtml(v)}
-  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
+  <div class="cl-bar"><div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(v.thinking || statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [], (v.layout || {}).confirm || [], v.asking || null) + resultButtons(v)}</div></div>
   ${controlsHtml(v, pace, replay)}`;
+}
+
+/** With the score panel closed, its buttons wait under the felt. */
+export function resultButtons(v) {
+  if (!v.result || !v.resultHidden) return "";
+  const next = v.terminal ? "" : '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
+  return `${next}<button class="cl-btn" data-cmd="show-result">Show the score</button>`;
 }

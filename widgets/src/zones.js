@@ -33,15 +33,30 @@ function inGrid(v, z) {
   return ((v.layout && v.layout.grid) || []).some((p) => z.name.startsWith(p));
 }
 
+/**
+ * A zone's label as drawn: inside its owner's seat, whose name heads the seat, the name is
+ * left out ("East's hearts" -> "hearts", "North: pair of nines" -> "pair of nines", a hand
+ * labelled with the name alone -> "hand").  The full label stays as the zone's title.
+ */
+export function zoneLabel(v, z, where) {
+  const full = z.label || z.name;
+  const name = z.owner === null || z.owner === undefined || where === "center" ? null : v.names[z.owner];
+  if (!name || !full.startsWith(name)) return full;
+  const rest = full.slice(name.length).replace(/^('s|:)?\s+/, "");
+  if (rest === full.slice(name.length)) return rest ? full : z.kind === "hand" ? "hand" : z.name;
+  return rest || (z.kind === "hand" ? "hand" : z.name);
+}
+
 export function zoneHtml(v, z, where) {
   const hint = v.layout || {};
   const compact = (hint.compact || []).includes(z.name) || (hint.small || []).includes(z.name);
-  const label = z.label || z.name;
+  const label = zoneLabel(v, z, where);
+  const full = z.label || z.name;
   const n = z.cards.length;
   const kind = z.kind;
   const grid = inGrid(v, z);
   let body;
-  let cls = `cl-zone cl-${kind}`;
+  let cls = `cl-zone cl-${kind}${n ? "" : " cl-zone-empty"}`;
   if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
   if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
@@ -55,6 +70,9 @@ export function zoneHtml(v, z, where) {
     body = n ? z.cards.map((e, i) => cardHtml(e, topOpts(v, z, i))).join("") : '<div class="cl-slot"></div>';
   } else {
     if (compact || (where !== "bottom" && kind === "hand")) cls += " cl-small";
+    // a long row of cards (the cards turned earlier) overlaps more, to stay within the felt
+    if (kind !== "hand" && n > 14) cls += " cl-lots";
+    else if (kind !== "hand" && n > 8) cls += " cl-many";
     if (z.cards.some((e) => e.b !== undefined && printed(e.b))) cls += " cl-printed";
     if (compact && n > 8) {
       body = z.cards.slice(-8).map((e) => cardHtml(e, cardOpts(v, e))).join("") + `<span class="cl-more">${n} cards</span>`;
@@ -69,7 +87,7 @@ export function zoneHtml(v, z, where) {
     : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label">${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
 }
 
 export function trickHtml(v, z) {
@@ -77,9 +95,9 @@ export function trickHtml(v, z) {
   const cards = z.cards.map((e, i) => {
     const seat = z.seats[i];
     const place = seat === undefined ? null : places[seat];
-    // each card lies in front of its player, with the player's name on its outer edge
-    const spot = place ? trickSpot(place) : { left: 50, top: 50, tilt: 0, label: "below" };
-    const who = seat === undefined ? "" : `<span class="cl-trick-name cl-name-${spot.label}">${esc(v.names[seat])}</span>`;
+    // each card lies in front of its player, with the player's name across its foot
+    const spot = place ? trickSpot(place) : { left: 50, top: 50, tilt: 0 };
+    const who = seat === undefined ? "" : `<span class="cl-trick-name">${esc(v.names[seat])}</span>`;
     const style = `left:${spot.left.toFixed(1)}%;top:${spot.top.toFixed(1)}%;--tilt:${spot.tilt}deg;z-index:${i + 1}`;
     const side = place ? place.side : "center";
     return `<div class="cl-trick-card cl-at-${side}" data-seat="${seat === undefined ? "" : seat}" style="${style}">${cardHtml(e, cardOpts(v, e))}${who}</div>`;

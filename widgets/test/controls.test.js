@@ -42,3 +42,12 @@ test("a whole-number range is one number box and one button, whatever its width"
   assert.equal((listed.match(/<button/g) || []).length, 2);
   assert.doesNotMatch(listed, /data-act="bet/);
 });
+
+test("a move that asks first stands apart, then asks its question with Yes and No", () => {
+  const confirm = [["stop", "Stop here? The deal ends."]];
+  const html = actionsHtml([["draw", "Draw"], ["stop", "Stop"]], [], confirm);
+  assert.match(html, /data-act="draw">Draw<\/button><span class="cl-apart-actions"><button class="cl-btn cl-asks" data-ask="stop"/);
+  assert.doesNotMatch(html, /data-act="stop"/, "one click never stops");
+  const asked = actionsHtml([["draw", "Draw"], ["stop", "Stop"]], [], confirm, "stop");
+  assert.match(asked, /Stop here\? The deal ends\. <button class="cl-btn cl-action" data-act="stop">Yes, stop<\/button><button class="cl-btn" data-cmd="cancel-ask">No, go on/);
+});

@@ -20,8 +20,8 @@ test("each chance reads as a percentage for the seat in view", () => {
   const v = { ...base, odds: { on: true, seat: 1, lines: [["falls between (win)", 0.64], ["hits a post", 0.12]] } };
   const html = oddsHtml(v);
   assert.match(html, /Odds for East:/);
-  assert.match(html, /falls between \(win\) <b>64\.0%<\/b>/);
-  assert.match(html, /hits a post <b>12\.0%<\/b>/);
+  assert.match(html, /falls between \(win\)<\/span> <b>64\.0%<\/b>/);
+  assert.match(html, /hits a post<\/span> <b>12\.0%<\/b>/);
   assert.match(oddsToggleHtml(v), /checked/);
 });
 

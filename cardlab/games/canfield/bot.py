@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.actions import Action, action
+from ...core.actions import Action
 from ...core.agents import PhaseBot, on
 from ...core.cards import Card
 from ...core.observation import Observation
+from ...rules.solitaire import best_move
 from ...rules.tableau import RANK
 
-STOP = action("stop")
 TABLEAU = ("tableau1", "tableau2", "tableau3", "tableau4")
 
 
@@ -40,12 +40,8 @@ class CanfieldBot(PhaseBot):
         base = next(
             RANK[z.faces[0].index] for z in obs.zones if z.name.startswith("found") and z.faces
         )
-        best: tuple[int, Action] | None = None
-        for a in obs.legal:
-            score = self._score(a, obs, zones, found, base)
-            if score is not None and (best is None or score > best[0]):
-                best = (score, a)
-        return best[1] if best is not None else STOP
+        legal = obs.legal
+        return best_move(legal, [self._score(a, obs, zones, found, base) for a in legal])
 
     def _score(
         self,

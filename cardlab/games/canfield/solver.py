@@ -1,7 +1,7 @@
 """Canfield's solver: "thoughtful" Canfield, every face known, within a budget of positions.
 
 The solver reads a position off the game's state and judges moves with the game's own
-rules (its build table :data:`~cardlab.games.canfield.FITS`, its foundation order and
+rules (its build table :data:`~cardlab.games.canfield.rules.FITS`, its foundation order and
 its refill of emptied piles from the reserve), so a winning line it reports is a list of
 the game's actions, replayed through the engine before it is returned.
 
@@ -53,11 +53,13 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ...core.actions import Action
-from ...core.cards import CARDS, parse_cards
+from ...core.cards import CARDS
 from ...core.errors import CardlabError, OptionError
+from ...core.registry import load
 from ...core.solver import Solved
+from ...rules.solitaire import check_budget, deal_cards
 from ...rules.tableau import CARD, RANK, UP
-from . import FITS, GAME, RESERVE, STOCK, TABLEAU, WASTE, CanfieldState
+from .rules import DRAW, FITS, HOME, MOVE, REDEAL, RESERVE, STOCK, TABLEAU, WASTE, CanfieldState
 
 #: Most positions examined before answering "unknown" (the game's default budget).
 DEFAULT_BUDGET = 100_000
@@ -115,8 +117,7 @@ def solve(
     given (each legal in turn in the engine), ``"lost"`` when no reachable position is
     won, or ``"unknown"`` when the budget ran out first.
     """
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise CardlabError(f"budget must be a whole number of positions ≥ 1, not {budget!r}")
+    check_budget(budget)
     if isinstance(state_or_deal, CanfieldState):
         state = state_or_deal
         if draw is not None and draw != state.draw:
@@ -127,7 +128,7 @@ def solve(
         draw = 1 if draw is None else draw
         if draw not in (1, 3):
             raise OptionError(f"draw={draw!r} is not allowed; choose 1 or 3")
-        fresh = GAME.game(draw=draw).new_state()
+        fresh = load("canfield", draw=draw).new_state()
         assert isinstance(fresh, CanfieldState)
         fresh.apply(_deal_action(state_or_deal))
         state = fresh
@@ -141,17 +142,8 @@ def solve(
 
 
 def _deal_action(deal: Any) -> Action:
-    if isinstance(deal, str):
-        words = deal.split()
-        cards = parse_cards(words[1:] if words and words[0] == "deal" else words)
-    else:
-        cards = parse_cards(deal)
-    if len(cards) != 52 or len({c.index for c in cards}) != 52:
-        raise CardlabError(
-            "a deal lists each of the 52 cards once: the reserve (top first), the foundation "
-            "card, the four tableau cards, then the stock (top first)"
-        )
-    return Action.of("deal", cards)
+    order = "the reserve (top first), the foundation card, the four tableau cards, then the "
+    return Action.of("deal", deal_cards(deal, order + "stock (top first)"))
 
 
 def position_of(state: CanfieldState) -> Position:
@@ -430,8 +422,6 @@ def line_of(state: CanfieldState, path: list[list[Intent]]) -> tuple[Action, ...
     aside: with the default cap of 200 its lines stay far below it, but a small
     ``idle_limit`` can end a deal before a long round of draws is over.
     """
-    from . import DRAW, HOME, MOVE, REDEAL
-
     trial = state.clone()
     assert isinstance(trial, CanfieldState)
     line: list[Action] = []

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.actions import Action, action
+from ...core.actions import Action
 from ...core.agents import PhaseBot, on
 from ...core.cards import HIDDEN_BACK, Card
 from ...core.observation import Back, Observation
+from ...rules.solitaire import best_move
 from ...rules.tableau import RANK
-from . import LAYOUT, level_rules
+from .rules import LAYOUT, level_rules
 
-STOP = action("stop")
 UP_STACKS = tuple(LAYOUT.names[k] for k in LAYOUT.group("up"))
 DECK_STACKS = tuple(LAYOUT.names[k] for k in LAYOUT.group("deck"))
 
@@ -44,12 +44,8 @@ class FrozenNoveltyBot(PhaseBot):
         free_up = any(not zones[n] for n in UP_STACKS)
         if rules.deck_as_up:
             free_up = free_up or any(not zones[n] for n in DECK_STACKS)
-        best: tuple[int, Action] | None = None
-        for a in obs.legal:
-            score = self._score(a, zones, build.cards, free_up)
-            if score is not None and (best is None or score > best[0]):
-                best = (score, a)
-        return best[1] if best is not None else STOP
+        legal = obs.legal
+        return best_move(legal, [self._score(a, zones, build.cards, free_up) for a in legal])
 
     def _score(
         self, a: Action, zones: dict[str, tuple[Any, ...]], fits: Any, free_up: bool

@@ -1,7 +1,7 @@
 """Frozen Novelty's solver and difficulty table.
 
 The solver plays a deal with every face known, on the rules the game itself uses
-(:func:`~cardlab.games.frozen_novelty.level_rules` and :mod:`cardlab.rules.tableau`), so
+(:func:`~cardlab.games.frozen_novelty.rules.level_rules` and :mod:`cardlab.rules.tableau`), so
 its moves, and the test that decides a slide, are the game's own.
 """
 
@@ -14,10 +14,12 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core.actions import Action
-from ...core.cards import CARDS, get_deck, parse_cards
+from ...core.cards import CARDS, get_deck
 from ...core.errors import OptionError
+from ...core.registry import load
 from ...core.solver import Solved, wilson
 from ...core.state import State
+from ...rules.solitaire import deal_cards
 from ...rules.tableau import (
     ACE_UP,
     CARD,
@@ -35,14 +37,13 @@ from ...rules.tableau import (
 from ...rules.tableau import (
     tops as stack_tops,
 )
-from . import (
+from .bot import FrozenNoveltyBot
+from .rules import (
     ALL,
     DOWNS,
     FACE_DOWN,
-    GAME,
     LEVELS,
     SLIDE_RULES,
-    FrozenNoveltyBot,
     FrozenNoveltyState,
     LevelRules,
     rules_for,
@@ -59,13 +60,7 @@ def _layout(state_or_deal: Any) -> tuple[Stacks, list[int]]:
         if state_or_deal.chance:
             raise ValueError("the state has not been dealt yet")
         return list(state_or_deal.stacks), list(state_or_deal.found)
-    if isinstance(state_or_deal, str):
-        text = state_or_deal.split()
-        cards = parse_cards(text[1:] if text and text[0] == "deal" else text)
-    else:
-        cards = parse_cards(state_or_deal)
-    if len(cards) != 52 or len({c.index for c in cards}) != 52:
-        raise ValueError("a deal lists each of the 52 cards once (four stacks of 13, top first)")
+    cards = deal_cards(state_or_deal, "four Deck stacks of 13, each from its top card down")
     stacks: Stacks = [
         tuple(c.index for c in reversed(cards[13 * k : 13 * k + 13])) for k in range(4)
     ]
@@ -129,7 +124,7 @@ def solve(
     if isinstance(state_or_deal, FrozenNoveltyState):
         state = state_or_deal
     else:
-        state = GAME.game(level=level, slide_rule=slide_rule, deck=deck).new_state()
+        state = load("frozen_novelty", level=level, slide_rule=slide_rule, deck=deck).new_state()
         state.apply(
             Action.of("deal", [CARDS[e & CARD] for k in range(4) for e in reversed(stacks[k])])
         )
@@ -343,7 +338,7 @@ def _line(state: FrozenNoveltyState, path: list[tuple[Stacks, list[int]]]) -> tu
 # ------------------------------------------------------------------- analysis
 def play_bot(level: str, deal: Action, seed: int = 0, slide_rule: str = "table") -> int:
     """Cards home when the heuristic bot plays ``deal`` at ``level`` from its observation."""
-    state = GAME.game(level=level, slide_rule=slide_rule).new_state()
+    state = load("frozen_novelty", level=level, slide_rule=slide_rule).new_state()
     state.apply(deal)
     bot = FrozenNoveltyBot(0, seed)
     while not state.terminal:
@@ -365,7 +360,7 @@ def difficulty(
     ``budget`` as losses (``solvable_min`` …) and as wins (``solvable_max`` …).
     ``solver_deals_per_s`` is deals per CPU-second.
     """
-    import pandas as pd
+    from ...core.optional import pandas as pd
 
     rng = random.Random(f"frozen_novelty/{seed}")
     cards = list(CARDS[:52])

@@ -6,7 +6,7 @@ from ...core.actions import Action
 from ...core.agents import PhaseBot, on
 from ...core.observation import Observation
 from ...rules.tableau import RANK
-from . import DRAW, PILES, PLAY, STACK_NAMES, golf_rules
+from .rules import DRAW, PILES, PLAY, STACK_NAMES, golf_rules
 
 #: How many chain steps the bot looks at before it settles for the best chain found.
 LOOK = 600

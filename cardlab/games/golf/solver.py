@@ -1,6 +1,6 @@
 """Golf's solver: can a deal still be won, with every stock card known?
 
-The solver plays on the game's own rule tables (:func:`~cardlab.games.golf.golf_rules`):
+The solver plays on the game's own rule tables (:func:`~cardlab.games.golf.rules.golf_rules`):
 ``onto`` says which ranks may go on which, ``may_draw`` when a stock card may be turned,
 so its moves are the engine's moves; a winning line is returned as the engine's actions.
 
@@ -42,10 +42,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.actions import Action
-from ...core.cards import parse_cards
 from ...core.solver import Solved
+from ...rules.solitaire import check_budget, deal_cards
 from ...rules.tableau import CARD, RANK
-from . import DISCARD, DRAW, PILE_SIZE, PILES, PLAY, STOCK, GolfRules, GolfState, golf_rules
+from .rules import DISCARD, DRAW, PILE_SIZE, PILES, PLAY, STOCK, GolfRules, GolfState, golf_rules
 
 #: Positions examined before the solver answers "unknown", unless told otherwise.
 BUDGET = 1_000_000
@@ -75,16 +75,10 @@ def _position(state_or_deal: Any) -> tuple[list[list[int]], list[int], int]:
         piles = [[e & CARD for e in stacks[k]] for k in PILES]
         stock = [e & CARD for e in reversed(stacks[STOCK])]
         return piles, stock, stacks[DISCARD][-1] & CARD
-    if isinstance(state_or_deal, str):
-        words = state_or_deal.split()
-        cards = parse_cards(words[1:] if words and words[0] == "deal" else words)
-    else:
-        cards = parse_cards(state_or_deal)
-    if len(cards) != 52 or len({c.index for c in cards}) != 52:
-        raise ValueError(
-            "a deal lists each of the 52 cards once: seven piles of five (each from its "
-            "top card down), then the stock from its top"
-        )
+    cards = deal_cards(
+        state_or_deal,
+        "seven piles of five (each from its top card down), then the stock from its top",
+    )
     idx = [c.index for c in cards]
     n = len(PILES) * PILE_SIZE
     piles = [idx[k * PILE_SIZE : (k + 1) * PILE_SIZE][::-1] for k in range(len(PILES))]
@@ -115,8 +109,7 @@ def solve(
     Solved(outcome, nodes, line): ``"won"`` with the winning ``line`` of actions (each
     legal in turn in the engine), ``"lost"`` or ``"unknown"``.
     """
-    if type(budget) is not int or budget < 1:
-        raise ValueError(f"budget must be a whole number of positions ≥ 1, not {budget!r}")
+    check_budget(budget)
     base = state_or_deal.rules if isinstance(state_or_deal, GolfState) else golf_rules()
     rules = golf_rules(
         base.draw_any_time if draw_any_time is None else bool(draw_any_time),

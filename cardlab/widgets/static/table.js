@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 30049e23cb6f58ebbe149572e3c7b98fa6f4c812c3dd4949648c9aee8344fce7) */
+/* cardlab card table, bundled from widgets/src (sources sha256 ab8eb902b8d195601d42ec805bd5517139b32ae23091dcef4d2b3bd53c1d48ad) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -176,13 +176,13 @@ function trickSpot(place) {
   const k = place.index - (place.of - 1) / 2;
   switch (place.side) {
     case "top":
-      return { left: 50 + k * 26, top: 24, tilt: 0, label: "above" };
+      return { left: 50 + k * 26, top: 24, tilt: 0 };
     case "bottom":
-      return { left: 50 + k * 26, top: 76, tilt: 0, label: "below" };
+      return { left: 50 + k * 26, top: 76, tilt: 0 };
     case "left":
-      return { left: 16, top: 50 - k * 44, tilt: -6, label: "left" };
+      return { left: 16, top: 50 - k * 44, tilt: -6 };
     default:
-      return { left: 84, top: 50 + k * 44, tilt: 6, label: "right" };
+      return { left: 84, top: 50 + k * 44, tilt: 6 };
   }
 }
 
@@ -210,15 +210,24 @@ function fan(i, n) {
 function inGrid(v, z) {
   return (v.layout && v.layout.grid || []).some((p) => z.name.startsWith(p));
 }
+function zoneLabel(v, z, where) {
+  const full = z.label || z.name;
+  const name = z.owner === null || z.owner === void 0 || where === "center" ? null : v.names[z.owner];
+  if (!name || !full.startsWith(name)) return full;
+  const rest = full.slice(name.length).replace(/^('s|:)?\s+/, "");
+  if (rest === full.slice(name.length)) return rest ? full : z.kind === "hand" ? "hand" : z.name;
+  return rest || (z.kind === "hand" ? "hand" : z.name);
+}
 function zoneHtml(v, z, where) {
   const hint = v.layout || {};
   const compact = (hint.compact || []).includes(z.name) || (hint.small || []).includes(z.name);
-  const label = z.label || z.name;
+  const label = zoneLabel(v, z, where);
+  const full = z.label || z.name;
   const n = z.cards.length;
   const kind = z.kind;
   const grid = inGrid(v, z);
   let body;
-  let cls = `cl-zone cl-${kind}`;
+  let cls = `cl-zone cl-${kind}${n ? "" : " cl-zone-empty"}`;
   if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
   if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
@@ -232,6 +241,8 @@ function zoneHtml(v, z, where) {
     body = n ? z.cards.map((e, i) => cardHtml(e, topOpts(v, z, i))).join("") : '<div class="cl-slot"></div>';
   } else {
     if (compact || where !== "bottom" && kind === "hand") cls += " cl-small";
+    if (kind !== "hand" && n > 14) cls += " cl-lots";
+    else if (kind !== "hand" && n > 8) cls += " cl-many";
     if (z.cards.some((e) => e.b !== void 0 && printed(e.b))) cls += " cl-printed";
     if (compact && n > 8) {
       body = z.cards.slice(-8).map((e) => cardHtml(e, cardOpts(v, e))).join("") + `<span class="cl-more">${n} cards</span>`;
@@ -242,15 +253,15 @@ function zoneHtml(v, z, where) {
   const target = v.targets && v.targets[z.name] !== void 0 ? ` data-target="${esc(v.targets[z.name])}" role="button" tabindex="0"` : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label">${esc(label)}${kind !== "pile" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
 }
 function trickHtml(v, z) {
   const places = seatPlaces(v);
   const cards = z.cards.map((e, i) => {
     const seat = z.seats[i];
     const place = seat === void 0 ? null : places[seat];
-    const spot = place ? trickSpot(place) : { left: 50, top: 50, tilt: 0, label: "below" };
-    const who = seat === void 0 ? "" : `<span class="cl-trick-name cl-name-${spot.label}">${esc(v.names[seat])}</span>`;
+    const spot = place ? trickSpot(place) : { left: 50, top: 50, tilt: 0 };
+    const who = seat === void 0 ? "" : `<span class="cl-trick-name">${esc(v.names[seat])}</span>`;
     const style = `left:${spot.left.toFixed(1)}%;top:${spot.top.toFixed(1)}%;--tilt:${spot.tilt}deg;z-index:${i + 1}`;
     const side = place ? place.side : "center";
     return `<div class="cl-trick-card cl-at-${side}" data-seat="${seat === void 0 ? "" : seat}" style="${style}">${cardHtml(e, cardOpts(v, e))}${who}</div>`;
@@ -299,17 +310,17 @@ function seatHtml(v, s, where) {
   const hide = v.layout && v.layout.hide || [];
   const zones = v.zones.filter((z) => z.owner === s && !hide.includes(z.name));
   zones.sort((a, b) => (a.kind === "hand" ? -1 : 0) - (b.kind === "hand" ? -1 : 0));
-  const badge = turn ? `<span class="cl-turn-badge">${you ? "your turn" : "to play"}</span>` : "";
+  const badge = turn ? `<span class="cl-turn-badge">${you && v.actor === s ? "your turn" : "to play"}</span>` : "";
   const dealer = v.dealer === s ? '<span class="cl-dealer" title="dealer">D</span>' : "";
   const seat = (v.seats || [])[s] || { values: {}, status: "" };
   const figures = figuresHtml(seat);
   const status = seat.status ? `<span class="cl-chip cl-status-chip" data-status="${esc(seat.status)}">${esc(seat.status)}</span>` : "";
   const team = seat.team !== null && seat.team !== void 0 && v.teams && v.teams[seat.team] ? `<span class="cl-chip cl-team-chip">${esc(v.teams[seat.team].name)}</span>` : "";
   const score = `<span class="cl-score" title="total score">${v.scores[s]}</span>`;
-  return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}" data-seat="${s}">
-    <div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
+  return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}${zones.length ? "" : " cl-no-zones"}" data-seat="${s}">
+    <div class="cl-seat-id"><div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
       ${score}${badge}${status}${team}</div>
-    ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}
+    ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}</div>
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }
 
@@ -330,7 +341,7 @@ function oddsHtml(v) {
     return `<div class="cl-odds" role="note"><span class="cl-odds-who">Odds for ${esc(who)}:</span> nothing to weigh at this step</div>`;
   }
   const lines = v.odds.lines.map(
-    ([label, p]) => `<span class="cl-odds-line"><span class="cl-odds-bar" style="width:${Math.round(48 * p)}px"></span>${esc(label)} <b>${percent(p)}</b></span>`
+    ([label, p]) => `<span class="cl-odds-line"><span class="cl-odds-label">${esc(label)}</span> <b>${percent(p)}</b><span class="cl-odds-bar" style="width:${(100 * p).toFixed(1)}%"></span></span>`
   ).join("");
   return `<div class="cl-odds" role="note"><span class="cl-odds-who">Odds for ${esc(who)}:</span>${lines}</div>`;
 }
@@ -383,12 +394,24 @@ function rangeHtml(r) {
   const span = r.low === r.high ? `only ${r.low}` : `${r.low} to ${r.high}`;
   return `<span class="cl-compose cl-range" data-verb="${esc(r.verb)}" data-args="[]"><input type="number" class="cl-compose-arg" data-index="0" min="${r.low}" max="${r.high}" step="1" value="${r.low}" aria-label="${esc(r.verb)}: a number from ${r.low} to ${r.high}"><span class="cl-range-span">${span}</span><button class="cl-btn cl-action cl-compose-go" data-compose="${esc(r.verb)}">${esc(label)}</button></span>`;
 }
-function actionsHtml(buttons, ranges = []) {
+function askHtml(a, lab, question, asking) {
+  if (asking === a) {
+    return `<span class="cl-ask" role="alertdialog" aria-label="${esc(question)}">${esc(question)} <button class="cl-btn cl-action" data-act="${esc(a)}">Yes, ${esc(lab.toLowerCase())}</button><button class="cl-btn" data-cmd="cancel-ask">No, go on</button></span>`;
+  }
+  return `<button class="cl-btn cl-asks" data-ask="${esc(a)}" title="${esc(question)}">${esc(lab)}\u2026</button>`;
+}
+function actionsHtml(buttons, ranges = [], confirm = [], asking = null) {
   const groups = /* @__PURE__ */ new Map();
   const ranged = new Set(ranges.map((r) => r.verb));
+  const questions = new Map(confirm);
+  let apart = "";
   for (const [a, lab] of buttons) {
     const verb = a.split(" ")[0];
     if (ranged.has(verb)) continue;
+    if (questions.has(verb)) {
+      apart += askHtml(a, lab, questions.get(verb), asking);
+      continue;
+    }
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push([a, lab]);
   }
@@ -402,7 +425,8 @@ function actionsHtml(buttons, ranges = []) {
       out += composeHtml(verb, acts);
     }
   }
-  return out + ranges.map(rangeHtml).join("");
+  out += ranges.map(rangeHtml).join("");
+  return apart ? `${out}<span class="cl-apart-actions">${apart}</span>` : out;
 }
 function viewOptions(v) {
   const opts = v.names.map((n, s) => [String(s), `${n}${v.human === s ? " (you)" : ""}`]);
@@ -430,9 +454,9 @@ function controlsHtml(v, pace, replay) {
 }
 
 // src/log.js
-function logHtml(v) {
-  const items = v.log.map((e) => e.step === null || e.step === void 0 ? `<li>${esc(e.text)}</li>` : `<li value="${e.step}" data-seek="${e.step}" title="go to step ${e.step}">${esc(e.text)}</li>`).join("");
-  return `<aside class="cl-side"><h4>Table talk</h4><ol class="cl-log">${items}</ol></aside>`;
+function logHtml(v, extra = "") {
+  const items = v.log.map((e) => e.step === null || e.step === void 0 ? `<li>${esc(e.text)}</li>` : `<li data-seek="${e.step}" title="go to step ${e.step}">${esc(e.text)}</li>`).join("");
+  return `<aside class="cl-side">${extra}<h4>Table talk</h4><ol class="cl-log">${items}</ol></aside>`;
 }
 
 // src/score.js
@@ -447,14 +471,17 @@ function resultHtml(v, replay = false) {
   else if (replay) over = "";
   else over = '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
   const single = v.players === 1;
-  return `<div class="cl-result" role="dialog" aria-label="hand score">
+  return `<div class="cl-result${single ? "" : " cl-result-wide"}" role="dialog" aria-label="hand score">
     <button class="cl-close" data-cmd="hide-result" title="hide the score to see the table" aria-label="hide the score">\xD7</button><h3>${single ? "Result" : `Hand ${r.hand} scored`}</h3>
     ${r.summary ? `<p>${esc(r.summary)}</p>` : ""}
-    <table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table>
-    ${single ? "" : `<h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table>`}${over}</div>`;
+    <div class="cl-result-body"><div class="cl-result-part"><table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table></div>
+    ${single ? "" : `<div class="cl-result-part"><h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table></div>`}</div>${over}</div>`;
 }
 
 // src/status.js
+function acting(v) {
+  return v.actor !== null && v.actor !== void 0 && v.to_move.includes(v.actor);
+}
 function statusText(v, replay = false) {
   if (v.message) return v.message;
   if (replay) {
@@ -463,14 +490,19 @@ function statusText(v, replay = false) {
     return `Recorded match, step ${v.step} of ${v.total}${end ? ": " + end : ""}`;
   }
   if (v.terminal) return v.players === 1 ? v.outcome : `Game over: ${v.outcome}`;
-  if (v.human !== null && v.to_move.includes(v.human) && String(v.human) === v.viewer) {
-    const branch = v.step < v.total ? ` (step ${v.step} of ${v.total}: a move here replaces the rest)` : "";
-    if (v.prompt) return `Your turn: ${v.prompt}${branch}`;
+  if (v.result) return `Hand ${v.result.hand} is over: press Continue to deal the next hand`;
+  const branch = v.step < v.total ? ` (step ${v.step} of ${v.total}: a move here replaces the rest)` : "";
+  if (acting(v)) {
+    const who = v.actor === v.human ? "Your turn" : `${v.names[v.actor]} to play`;
+    if (v.prompt) return `${who}: ${v.prompt}${branch}`;
     const what = v.verb ? `${v.verb} a card` : "choose";
-    return `Your turn: ${what}${v.buttons.length ? v.verb ? " or press a button" : " with a button" : ""}${branch}`;
+    return `${who}: ${what}${v.buttons.length ? v.verb ? " or press a button" : " with a button" : ""}${branch}`;
+  }
+  const human = v.human !== null && v.human !== void 0;
+  if (human && v.to_move.includes(v.human)) {
+    return `Your turn: this view cannot play, switch the view to ${v.names[v.human]} (you) or Teacher${branch}`;
   }
   if (v.step < v.total) return `Replay: step ${v.step} of ${v.total}`;
-  if (v.result && !v.terminal) return `Hand ${v.result.hand} is over: the table shows how it ended`;
   if (!v.to_move.length) return "";
   return `Waiting for ${v.to_move.map((s) => v.names[s]).join(", ")}`;
 }
@@ -500,16 +532,21 @@ function tableHtml(v, pace, replay = false) {
     <div class="cl-felt cl-players-${Math.min(8, v.players)}">
       <div class="cl-area cl-area-top">${bySide.top.join("")}</div>
       <div class="cl-area cl-area-left">${bySide.left.join("")}</div>
-      <div class="cl-area cl-area-center">${centreHtml(v)}${resultHtml(v, replay)}</div>
+      <div class="cl-area cl-area-center">${centreHtml(v)}</div>
       <div class="cl-area cl-area-right">${bySide.right.join("")}</div>
       <div class="cl-area cl-area-bottom">${bySide.bottom.join("")}</div>
+      ${v.resultHidden ? "" : resultHtml(v, replay)}
     </div>
-    ${logHtml(v)}
+    ${logHtml(v, replay ? "" : oddsHtml(v))}
   </div>
-  <div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
-  ${replay ? "" : oddsHtml(v)}
-  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [])}</div>
+  <div class="cl-bar"><div class="cl-status" role="status" aria-live="polite"><span class="cl-prompt">${esc(v.thinking || statusText(v, replay))}</span><span class="cl-reason">${esc(v.hint ? v.hint.text : "")}</span></div>
+  <div class="cl-actions">${replay ? "" : actionsHtml(v.buttons, v.ranges || [], (v.layout || {}).confirm || [], v.asking || null) + resultButtons(v)}</div></div>
   ${controlsHtml(v, pace, replay)}`;
+}
+function resultButtons(v) {
+  if (!v.result || !v.resultHidden) return "";
+  const next = v.terminal ? "" : '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
+  return `${next}<button class="cl-btn" data-cmd="show-result">Show the score</button>`;
 }
 
 // src/replay.js
@@ -570,6 +607,11 @@ function render({ model, el }) {
   root.dataset.lmSuppressShortcuts = "true";
   el.appendChild(root);
   let selection = null;
+  let asking = null;
+  let hidden = null;
+  let draft = null;
+  let thinking = "";
+  let slow = null;
   let live = false;
   let player = null;
   let local = null;
@@ -585,6 +627,9 @@ function render({ model, el }) {
     let v = current();
     if (!v || !v.zones) return;
     if (selection) v = { ...v, selected: selection.select, targets: selection.targets };
+    if (asking) v = { ...v, asking };
+    if (hidden === v.step && v.result) v = { ...v, resultHidden: true };
+    if (thinking) v = { ...v, thinking };
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusCode = active && active.dataset ? active.dataset.key : null;
     const hadCardFocus = !!(active && active.classList && active.classList.contains("cl-card"));
@@ -598,6 +643,8 @@ function render({ model, el }) {
     root.dataset.phase = v.phase;
     root.dataset.mode = replaying ? "replay" : "live";
     root.classList.toggle("cl-selecting", !!selection);
+    root.classList.toggle("cl-thinking", !!thinking);
+    if (draft && draft.step === v.step) restoreDraft(draft.values);
     if (selection && selection.rest.length) chooserFor(root.querySelector(".cl-card.cl-selected"), selection.rest);
     if (v.hint && !selection) {
       const sel = v.hint.key !== null ? `.cl-card.cl-legal[data-key="${CSS.escape(v.hint.key)}"]` : `[data-act="${CSS.escape(v.hint.action)}"]`;
@@ -632,6 +679,26 @@ function render({ model, el }) {
     const b = box.querySelector("button");
     if (b) b.focus();
   }
+  const readDraft = () => [...root.querySelectorAll(".cl-compose")].map((span) => [
+    span.dataset.verb,
+    [...span.querySelectorAll(".cl-compose-arg")].map((x) => x.value)
+  ]);
+  function restoreDraft(values) {
+    for (const [verb, picks] of values) {
+      const span = root.querySelector(`.cl-compose[data-verb="${CSS.escape(verb)}"]`);
+      if (!span) continue;
+      span.querySelectorAll(".cl-compose-arg").forEach((x, i) => {
+        if (picks[i] === void 0) return;
+        if (x.tagName === "SELECT" && ![...x.options].some((o) => o.value === picks[i])) return;
+        x.value = picks[i];
+        if (x.tagName === "SELECT") refreshPickers(span, i);
+      });
+    }
+  }
+  const keepDraft = () => {
+    const v = current();
+    if (v) draft = { step: v.step, values: readDraft() };
+  };
   const explain = (text) => {
     const why = root.querySelector(".cl-reason");
     if (why) why.textContent = text;
@@ -642,9 +709,20 @@ function render({ model, el }) {
     } catch (e) {
     }
   };
+  let pending = null;
   const act = (a) => {
     selection = null;
+    asking = null;
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+    }, 8e3);
     send({ type: "act", action: a });
+  };
+  const compose = (go) => {
+    keepDraft();
+    const picks = [...go.parentElement.querySelectorAll(".cl-compose-arg")].map((x) => x.value);
+    act([go.dataset.compose, ...picks].join(" "));
   };
   const pickCard = (card) => {
     const v = current();
@@ -677,23 +755,31 @@ function render({ model, el }) {
     const t = ev.target;
     const btn = t.closest("[data-act]");
     if (btn) return act(btn.dataset.act);
-    const go = t.closest("[data-compose]");
-    if (go) {
-      const picks = [...go.parentElement.querySelectorAll(".cl-compose-arg")].map((x) => x.value);
-      return act([go.dataset.compose, ...picks].join(" "));
-    }
-    const cmd = t.closest("[data-cmd]");
-    if (cmd && cmd.dataset.cmd === "hide-result") {
-      const panel = root.querySelector(".cl-result");
-      if (panel) panel.remove();
+    const ask = t.closest("[data-ask]");
+    if (ask) {
+      asking = ask.dataset.ask;
+      draw();
+      const no = root.querySelector('[data-cmd="cancel-ask"]');
+      if (no) no.focus();
       return;
+    }
+    const go = t.closest("[data-compose]");
+    if (go) return compose(go);
+    const cmd = t.closest("[data-cmd]");
+    const local2 = { "hide-result": "hide", "show-result": "show", "cancel-ask": "cancel" }[cmd && cmd.dataset.cmd];
+    if (local2) {
+      if (local2 === "hide") hidden = current().step;
+      if (local2 === "show") hidden = null;
+      asking = null;
+      return draw();
     }
     if (cmd) return command(cmd.dataset.cmd);
     const line = t.closest("[data-seek]");
     if (line) return command("seek", Number(line.dataset.seek));
     const card = t.closest(".cl-card");
-    if (card && (card.dataset.legal || card.dataset.why !== void 0 || !selection)) return pickCard(card);
     const zone = t.closest("[data-target]");
+    if (zone && selection && !(card && card.classList.contains("cl-selected"))) return act(zone.dataset.target);
+    if (card && (card.dataset.legal || card.dataset.why !== void 0 || !selection)) return pickCard(card);
     if (zone) return act(zone.dataset.target);
     if (selection) {
       selection = null;
@@ -727,18 +813,30 @@ function render({ model, el }) {
       command("seek", Number(t.value));
     } else if (t.classList.contains("cl-compose-arg")) {
       refreshPickers(t.closest(".cl-compose"), Number(t.dataset.index));
+      keepDraft();
     }
   };
   const onInput = (ev) => {
     if (ev.target.classList.contains("cl-scrub")) {
       const no = root.querySelector(".cl-stepno");
       if (no) no.textContent = `${ev.target.value} / ${ev.target.max}`;
+    } else if (ev.target.classList.contains("cl-compose-arg")) {
+      keepDraft();
     }
   };
   const onKey = (ev) => {
-    if (ev.key === "Escape" && selection) {
+    if (ev.key === "Escape" && (selection || asking)) {
       selection = null;
+      asking = null;
       draw();
+      ev.stopPropagation();
+      return;
+    }
+    const box = ev.target.closest && ev.target.closest(".cl-compose");
+    if (ev.key === "Enter" && box) {
+      const go = box.querySelector("[data-compose]");
+      if (go) compose(go);
+      ev.preventDefault();
       ev.stopPropagation();
       return;
     }
@@ -764,9 +862,37 @@ function render({ model, el }) {
   };
   const onView = () => {
     selection = null;
+    asking = null;
+    clearTimeout(pending);
+    pending = null;
+    const v = model.get("view");
+    if (v && hidden !== null && hidden !== v.step) hidden = null;
     draw();
   };
+  const onBusy = () => {
+    const busy = model.get("busy") || "";
+    clearTimeout(slow);
+    if (!busy) {
+      if (thinking) {
+        thinking = "";
+        draw();
+      }
+      return;
+    }
+    if (thinking) {
+      thinking = busy;
+      return draw();
+    }
+    slow = setTimeout(() => {
+      thinking = model.get("busy") || "";
+      if (thinking) draw();
+    }, 500);
+  };
   const onMsg = (msg) => {
+    if (msg && msg.type === "done") {
+      clearTimeout(pending);
+      pending = null;
+    }
     if (msg && msg.type === "hello" && !live) {
       live = true;
       draw();
@@ -789,12 +915,16 @@ function render({ model, el }) {
   root.addEventListener("input", onInput);
   root.addEventListener("keydown", onKey);
   model.on("change:view", onView);
+  model.on("change:busy", onBusy);
   model.on("change:replay", onReplay);
   model.on("msg:custom", onMsg);
   onReplay();
   send({ type: "hello" });
   return () => {
+    clearTimeout(slow);
+    clearTimeout(pending);
     model.off("change:view", onView);
+    model.off("change:busy", onBusy);
     model.off("change:replay", onReplay);
     model.off("msg:custom", onMsg);
     root.removeEventListener("click", onClick);

@@ -57,12 +57,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .core.cards import HIDDEN_BACK, STANDARD, Card, Deck, design_suits, parse_card
-from .core.foresight import DEFAULT_BACKS, RANK_CLASSES, SUITS_BY_RANK, BackTable, suit_count
-from .core.match import Agents, Match
-from .core.observation import Back, Observation, Peek
-from .core.registry import load
-from .core.state import Game, State
+from ..core.cards import HIDDEN_BACK, STANDARD, Card, Deck, design_suits, parse_card
+from ..core.foresight import (
+    DEFAULT_BACKS,
+    RANK_CLASSES,
+    SUITS_BY_RANK,
+    BackTable,
+    design_of,
+    suit_count,
+)
+from ..core.match import Agents, Match
+from ..core.observation import Back, Observation
+from ..core.registry import load
+from ..core.state import Game, State
+from ..games import GAMES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -234,7 +242,7 @@ def back_table(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame:
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table`` and
         ``leak_suits`` (plain bits minus model bits).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -279,7 +287,7 @@ def by_rank_class(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame
         One row per rank class (``suits`` = 4, 3, 2, 1) with ``ranks``, ``cards``,
         ``bits_table``, ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     table = _table(backs)
     gone = _cards(seen)
@@ -302,8 +310,6 @@ def by_rank_class(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame
 
 
 def _design_text(mask: int) -> str:
-    from .core.foresight import design_of
-
     return design_of(mask) if mask else "plain"
 
 
@@ -663,7 +669,7 @@ def hidden_cards(
         saw this card go here), ``n_table``, ``n_suits``, ``n_plain`` (candidates) and
         ``bits_table``, ``bits_suits``, ``bits_plain``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -714,7 +720,7 @@ def holdings(
         One row per owner with hidden cards: ``owner``, ``cards``, ``bits_table``,
         ``bits_suits``, ``bits_plain``, ``leak_table``, ``leak_suits``.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     obs, table = _source(source, seat, backs, viewpoint)
     gone, located = _memory(viewpoint, seen)
@@ -812,7 +818,7 @@ def entropy_over_hand(
         cards) and ``opp_table``, ``opp_suits``, ``opp_plain`` (summed over the other
         seats' holdings).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     if per not in ("step", "trick"):
         raise ValueError(f"per must be 'step' or 'trick', not {per!r}")
@@ -846,8 +852,6 @@ def pairs() -> tuple[tuple[str, str], ...]:
 
     A game names the classic it reworks in its ``GameSpec.related`` as ``(name, "classic")``.
     """
-    from .games import GAMES
-
     return tuple(
         (other, spec.name) for spec in GAMES for other, how in spec.related if how == "classic"
     )
@@ -901,7 +905,7 @@ def leak_samples(
         row of a step, ``opp_table``, ``opp_suits``, ``opp_plain`` for the other seats'
         holdings.
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     if games is None:
         games = [g for pair in pairs() for g in pair]
@@ -996,7 +1000,7 @@ def leak_summary(samples: pd.DataFrame) -> pd.DataFrame:
         ``opp_suits`` (mean bits about the other seats' holdings), ``opp_leak`` and
         ``opp_leak_share`` (the fraction of the plain uncertainty the backs remove).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     keys = ["game", "hand", "step", "seat"]
     per_step = samples.groupby(keys, sort=False).agg(
@@ -1056,7 +1060,7 @@ def compare_pairs(
         :func:`leak_summary` rows with a ``pair`` column (``"hearts vs heartburn"``)
         and a ``variant`` column (``"classic"`` or ``"foresight game"``).
     """
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     parts = []
     for classic, cousin in pairs() if games is None else games:
@@ -1070,173 +1074,6 @@ def compare_pairs(
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
 
-# ------------------------------------------------------------------ hole cards following suit
-def _suit_of_text(text: object) -> int | None:
-    if isinstance(text, Card):
-        return None if text.is_joker else text.suit
-    if isinstance(text, int) and not isinstance(text, bool):
-        return text if 0 <= text < 4 else None
-    if not isinstance(text, str):
-        return None
-    mask = design_suits(text)
-    if not mask:
-        for ch in text.upper():
-            if ch in "CDHS":
-                mask |= 1 << "CDHS".index(ch)
-    return mask.bit_length() - 1 if mask.bit_count() == 1 else None
-
-
-def _led_suit(obs: Observation) -> int | None:
-    """The suit led to the current trick (``None`` before the lead)."""
-    try:
-        trick = obs.zone("trick")
-    except KeyError:
-        return None
-    if not trick.cards:
-        return None
-    led = _suit_of_text(obs.info.get("led"))
-    if led is not None:
-        return led
-    first = trick.cards[0]
-    card = first.card if isinstance(first, Peek) else first
-    if not isinstance(card, Card):
-        return None
-    if card.is_joker:
-        return _suit_of_text(obs.info.get("trump"))
-    return card.suit
-
-
-def _face_suit(card: Card, obs: Observation) -> int | None:
-    """The suit a played card belongs to: a Joker belongs to the trump suit."""
-    return _suit_of_text(obs.info.get("trump")) if card.is_joker else card.suit
-
-
-def hole_follow_plays(
-    game: str | Game,
-    *,
-    hands: int = 20,
-    seed: int | str = 0,
-    agents: Agents = "random",
-    players: int | None = None,
-    **options: Any,
-) -> pd.DataFrame:
-    """Every hole card played to a trick whose back shows the suit led.
-
-    Such a play may count as following suit whatever its face (see RULINGS.md,
-    "Foresight"); it goes wrong when the face is not of the led suit.  This inspects the
-    true faces, so it is an after-the-fact tally, not a player's view.  Hole-card plays
-    are found by their events (a ``"play"`` event with ``from="hole"``), so any game
-    with hole cards works, whatever its wording.
-
-    Parameters
-    ----------
-    game : str or Game
-        A game with hole cards.
-    hands : int
-        Hands to play (hand ``i`` is the first hand of a match seeded ``f"{seed}/{i}"``).
-    seed, agents, players, **options
-        As for :func:`entropy_over_hand`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per such play: ``hand``, ``step``, ``seat``, ``card``, ``back``,
-        ``suits`` (printed on the back), ``led`` (suit symbol), ``obliged`` (the seat
-        held the led suit in hand, so the back is what made the play legal) and
-        ``wrong`` (the face is not the led suit).
-    """
-    import pandas as pd
-
-    from .core.cards import SUIT_SYMBOLS
-
-    rows = []
-    for i in range(hands):
-        m = Match(game, seed=f"{seed}/{i}", agents=agents, players=players, **options)
-        deck = m.game.deck
-        first = m.state.hand_number
-        for step in range(5000):
-            st = m.state
-            if st.terminal or st.hand_number != first:
-                break
-            if st.chance is not None:
-                m.step()
-                continue
-            before = st.observation(None)
-            led = _led_suit(before)
-            seen = len(st.events)
-            if m.step() is None:
-                raise RuntimeError("every seat needs an agent")
-            if led is None:
-                continue
-            for e in m.state.events[seen:]:
-                if e.kind != "play" or e.get("from") != "hole" or not e.cards:
-                    continue
-                card, seat = e.cards[0], e.seat
-                back = deck.back_suits(card)
-                if seat is None or not back >> led & 1:
-                    continue
-                hand = [z for z in before.zones if z.name == "hand" and z.owner == seat]
-                obliged = any(c.suit == led for z in hand for c in z.faces)
-                rows.append(
-                    {
-                        "hand": i,
-                        "step": step,
-                        "seat": seat,
-                        "card": card.text,
-                        "back": deck.back_of(card),
-                        "suits": back.bit_count(),
-                        "led": SUIT_SYMBOLS[led],
-                        "obliged": obliged,
-                        "wrong": _face_suit(card, before) != led,
-                    }
-                )
-        else:
-            raise RuntimeError("a hand did not end in 5000 steps")
-    cols = ["hand", "step", "seat", "card", "back", "suits", "led", "obliged", "wrong"]
-    return pd.DataFrame(rows, columns=cols)
-
-
-def hole_follow_rates(plays: pd.DataFrame, hands: int) -> pd.DataFrame:
-    """How often following suit with a hole card goes wrong, overall and by rank class.
-
-    Parameters
-    ----------
-    plays : pandas.DataFrame
-        From :func:`hole_follow_plays`.
-    hands : int
-        How many hands ``plays`` covers (for the per-hand rate).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Rows ``all``, ``obliged`` (plays the back made legal) and one per rank class
-        (``suits`` 4, 3, 2, 1): ``plays``, ``wrong``, ``per_play`` (wrong / plays),
-        ``per_hand`` (wrong plays per hand).
-    """
-    import pandas as pd
-
-    groups: list[tuple[str, pd.DataFrame]] = [
-        ("all", plays),
-        ("obliged", plays[plays["obliged"]]),
-    ]
-    for cls in (4, 3, 2, 1):
-        groups.append((f"{cls} suits", plays[plays["suits"] == cls]))
-    rows = []
-    for label, d in groups:
-        n = len(d)
-        w = int(d["wrong"].sum()) if n else 0
-        rows.append(
-            {
-                "plays_of": label,
-                "plays": n,
-                "wrong": w,
-                "per_play": w / n if n else float("nan"),
-                "per_hand": w / hands if hands else float("nan"),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
 __all__ = [
     "MODELS",
     "Viewpoint",
@@ -1248,50 +1085,8 @@ __all__ = [
     "entropy_over_hand",
     "hidden_cards",
     "holdings",
-    "hole_follow_plays",
-    "hole_follow_rates",
     "leak_by_class",
     "leak_samples",
     "leak_summary",
     "pairs",
 ]
-
-
-# ------------------------------------------------------------------- move values
-def move_values(
-    match_or_state: Match | State,
-    seat: int | None = None,
-    *,
-    iterations: int = 400,
-    seed: int | str = 0,
-    rollout: str = "heuristic",
-) -> pd.DataFrame:
-    """The search bot's estimate of every legal move of ``seat`` (default: the seat to move).
-
-    The search sees only ``seat``'s observation.  One row per move, most searched first:
-    ``move``, ``visits``, ``share`` (of the search), ``value`` (the expected change of
-    the seat's :meth:`~cardlab.core.state.State.utility` over the rest of the hand: by
-    default points, its side's in a partnership game, against the others' average;
-    higher is better in every game) and ``best`` (the move the bot would play).  In a
-    position with many legal moves only the moves the search widened to are listed.
-    """
-    import pandas as pd
-
-    from .core.search import SearchAgent
-
-    state = match_or_state.state if isinstance(match_or_state, Match) else match_or_state
-    if seat is None:
-        if len(state.to_move) != 1:
-            raise ValueError("name the seat: several seats (or none) are to move")
-        seat = state.to_move[0]
-    bot = SearchAgent(seat, seed, iterations=iterations, rollout=rollout, game=state.game)
-    values = bot.search(state.observation(seat))
-    return pd.DataFrame(
-        {
-            "move": [str(v.action) for v in values],
-            "visits": [v.visits for v in values],
-            "share": [v.share for v in values],
-            "value": [v.value for v in values],
-            "best": [i == 0 for i in range(len(values))],
-        }
-    )
