@@ -58,9 +58,7 @@ def run(name: str, out: Path, cache: Path, workers: int, **kwargs: Any) -> None:
     result = lab.compare(
         executor="processes", workers=workers, cache=str(cache / name), progress=True, **kwargs
     )
-    result.settings["command"] = "python " + shlex.join(
-        ["benchmarks/lab.py", *sys.argv[1:]]
-    )
+    result.settings["command"] = "python " + shlex.join(["benchmarks/lab.py", *sys.argv[1:]])
     result.settings["seconds"] = round(time.time() - start)
     out.mkdir(parents=True, exist_ok=True)
     result.to_parquet(str(out / f"{name}.parquet"))
@@ -84,8 +82,16 @@ def main(argv: list[str] | None = None) -> None:
         if only:  # in the order given (cheapest first fills the tables in early)
             specs.sort(key=lambda s: only.index(s.name))
         for spec in specs:
-            run(spec.name, out, cache, args.workers, game=spec.name, games=args.games,
-                seed=args.seed, metrics=["outcome"])
+            run(
+                spec.name,
+                out,
+                cache,
+                args.workers,
+                game=spec.name,
+                games=args.games,
+                seed=args.seed,
+                metrics=["outcome"],
+            )
     else:
         for name, q in QUESTIONS.items():
             if only and name not in only:

@@ -77,9 +77,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise CardlabError(
-                f"variant {quote(text)}: {quote(item)} must be written option=value"
-            )
+            raise CardlabError(f"variant {quote(text)}: {quote(item)} must be written option=value")
         options[key.strip().replace("-", "_")] = parse_value(value)
     return name, options
 
@@ -114,7 +112,9 @@ def _variants(game: str, variants: Any) -> dict[str, Game]:
         if not isinstance(name, str) or not name:
             raise CardlabError(f"a variant's name is a text, not {quote(name)}")
         if not isinstance(options, Mapping):
-            raise CardlabError(f"variant {name!r}: give its options as a dict, not {quote(options)}")
+            raise CardlabError(
+                f"variant {name!r}: give its options as a dict, not {quote(options)}"
+            )
         opts = dict(options)
         players = opts.pop("players", None)
         try:
@@ -183,8 +183,18 @@ def plan(
         deals = _deals(family, g, games, params.get("rotate", True))
         for start in range(0, deals, size):
             tasks.append(
-                Task(family, g.spec.name, g.players, _options_key(g), name, seed,
-                     start, min(deals, start + size), frozen, g.spec.version)
+                Task(
+                    family,
+                    g.spec.name,
+                    g.players,
+                    _options_key(g),
+                    name,
+                    seed,
+                    start,
+                    min(deals, start + size),
+                    frozen,
+                    g.spec.version,
+                )
             )
     return tasks
 
@@ -226,8 +236,9 @@ class Comparison:
         cell ``value [low, high]``."""
         from .charts import wide
 
-        return wide(self.profile if family is None else
-                    self.profile[self.profile["family"] == family])
+        return wide(
+            self.profile if family is None else self.profile[self.profile["family"] == family]
+        )
 
     def lengths(self) -> pd.DataFrame:
         """Hand lengths, one row per hand played in the outcome family: ``variant``,
@@ -253,9 +264,10 @@ class Comparison:
     def to_parquet(self, path: str) -> None:
         """Write the per-game rows of every family (and the sweep's settings) to one
         Parquet file; :func:`read` turns it back into a Comparison."""
-        import pandas as pd
-        import pyarrow as pa
         import pyarrow.parquet as pq
+
+        from ..core.optional import pandas as pd
+        from ..core.optional import pyarrow as pa
 
         frames = [f.assign(family=fam) for fam, f in self.rows.items()]
         table = pa.Table.from_pandas(pd.concat(frames, ignore_index=True), preserve_index=False)
@@ -268,15 +280,16 @@ class Comparison:
 
 def hand_lengths(frame: pd.DataFrame | None) -> pd.DataFrame:
     """The per-hand lengths held in outcome rows, one row per hand."""
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     columns = ["variant", "deal", "rotation", "hand", "actions", "decisions"]
     if frame is None or frame.empty:
         return pd.DataFrame(columns=columns)
     out = []
-    for r in frame.itertuples(index=False):
-        for h, (a, d) in enumerate(zip(r.hand_actions, r.hand_decisions, strict=True)):
-            out.append((r.variant, r.deal, r.rotation, h, int(a), int(d)))
+    cols = ["variant", "deal", "rotation", "hand_actions", "hand_decisions"]
+    for variant, deal, rotation, acts, decs in frame[cols].itertuples(index=False, name=None):
+        for h, (a, d) in enumerate(zip(acts, decs, strict=True)):
+            out.append((variant, deal, rotation, h, int(a), int(d)))
     return pd.DataFrame(out, columns=columns)
 
 
@@ -287,7 +300,7 @@ def _summarise(
     settings: dict[str, Any],
     keep: set[str] | None = None,
 ) -> Comparison:
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     profiles, diffs = [], []
     for family, frame in rows.items():
@@ -321,6 +334,9 @@ def read(path: Any) -> Comparison:
     (or ``cardlab lab --out``): the metrics are computed again from its rows."""
     import pyarrow.parquet as pq
 
+    from ..core.optional import pyarrow
+
+    del pyarrow  # imported above only to name what to install when it is missing
     table = pq.read_table(path)
     meta = json.loads((table.schema.metadata or {}).get(b"cardlab.lab", b"{}"))
     if "game" not in meta:
@@ -385,19 +401,28 @@ def compare(
     Comparison
         Per-game rows, the tidy profile and the paired differences, with charts.
     """
+    from ..core.optional import numpy, pandas
+
+    del numpy, pandas  # needed for the results: say so before anything is played
     spec = get_spec(game) if isinstance(game, str) else None
     if spec is None:
         raise CardlabError(f"game is a game's name, not {quote(game)}")
     if type(games) is not int or games < 1:
         raise CardlabError(f"games must be a whole number ≥ 1, not {quote(games)}")
     if type(replicates) is not int or not 10 <= replicates <= 100_000:
-        raise CardlabError(f"replicates must be a whole number from 10 to 100,000, not {quote(replicates)}")
+        raise CardlabError(
+            f"replicates must be a whole number from 10 to 100,000, not {quote(replicates)}"
+        )
     if type(judge) is not int or not 1 <= judge <= 100_000:
-        raise CardlabError(f"judge must be a number of search iterations from 1 to 100,000, not {quote(judge)}")
+        raise CardlabError(
+            f"judge must be a number of search iterations from 1 to 100,000, not {quote(judge)}"
+        )
     if batch is not None and (type(batch) is not int or batch < 1):
         raise CardlabError(f"batch must be a whole number of deals ≥ 1, not {quote(batch)}")
     if type(workers) is not int or workers < 0:
-        raise CardlabError(f"workers must be a whole number ≥ 0 (0: one per CPU), not {quote(workers)}")
+        raise CardlabError(
+            f"workers must be a whole number ≥ 0 (0: one per CPU), not {quote(workers)}"
+        )
     from ..core.chance import check_seed
 
     seed = check_seed(seed)
@@ -418,7 +443,7 @@ def compare(
     if "skill" in families and len(ladder) < 2:
         raise CardlabError("the skill family needs a ladder of two players or more")
     agents_param = agents if isinstance(agents, str) else tuple(agents)
-    params = {
+    params: dict[str, dict[str, Any]] = {
         "outcome": {"agents": agents_param, "rotate": rotate},
         "skill": {"ladder": tuple(ladder)},
         "tension": {"agents": agents_param, "judge": judge},
@@ -430,16 +455,20 @@ def compare(
         progress = sum(_games_in(t) for t in tasks) > 50
     from .runner import execute
 
-    frames = execute(tasks, executor=executor, workers=workers, client=client, cache=cache,
-                     progress=progress)
-    import pandas as pd
+    frames = execute(
+        tasks, executor=executor, workers=workers, client=client, cache=cache, progress=progress
+    )
+    from ..core.optional import pandas as pd
 
     rows: dict[str, pd.DataFrame] = {}
     for family in families:
         parts = [f for t, f in zip(tasks, frames, strict=True) if t.family == family]
         rows[family] = pd.concat(parts, ignore_index=True)
     variant_options = {
-        name: {**g.options.changed(), **({"players": g.players} if g.players != spec.default_players else {})}
+        name: {
+            **g.options.changed(),
+            **({"players": g.players} if g.players != spec.default_players else {}),
+        }
         for name, g in games_by_variant.items()
     }
     settings = {

@@ -48,7 +48,7 @@ def _cell(value: float, low: float, high: float, unit: str) -> str:
 
 def wide(profile: pd.DataFrame) -> pd.DataFrame:
     """One row per metric, one column per variant: ``value [low, high]``."""
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     if profile.empty:
         return pd.DataFrame()
@@ -75,7 +75,7 @@ def wide(profile: pd.DataFrame) -> pd.DataFrame:
 def profile(profile: pd.DataFrame, family: str | None = None, title: str = "") -> alt.Chart:
     """Each variant's value of every metric with its interval: one small panel per
     metric (each on its own scale), variants side by side."""
-    import altair as alt
+    from ..core.optional import altair as alt
 
     f = profile if family is None else profile[profile["family"] == family]
     f = _labelled(f.replace([math.inf, -math.inf], math.nan).dropna(subset=["value"]))
@@ -85,8 +85,13 @@ def profile(profile: pd.DataFrame, family: str | None = None, title: str = "") -
     )
     points = base.mark_point(filled=True, size=60).encode(
         x=alt.X("value:Q", title=None, scale=alt.Scale(zero=False)),
-        tooltip=["variant", "label", alt.Tooltip("value:Q", format=".3f"),
-                 alt.Tooltip("low:Q", format=".3f"), alt.Tooltip("high:Q", format=".3f")],
+        tooltip=[
+            "variant",
+            "label",
+            alt.Tooltip("value:Q", format=".3f"),
+            alt.Tooltip("low:Q", format=".3f"),
+            alt.Tooltip("high:Q", format=".3f"),
+        ],
     )
     bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
     chart: alt.Chart = (
@@ -103,7 +108,7 @@ def profile(profile: pd.DataFrame, family: str | None = None, title: str = "") -
 def differences(diffs: pd.DataFrame, family: str | None = None, title: str = "") -> alt.Chart:
     """Each variant's paired difference from the baseline with its interval; a dashed
     line marks no difference."""
-    import altair as alt
+    from ..core.optional import altair as alt
 
     f = diffs if family is None else diffs[diffs["family"] == family]
     f = _labelled(f.replace([math.inf, -math.inf], math.nan).dropna(subset=["diff"]))
@@ -111,10 +116,19 @@ def differences(diffs: pd.DataFrame, family: str | None = None, title: str = "")
     base = alt.Chart(f).encode(y=alt.Y("variant:N", sort=None, title=None))
     points = base.mark_point(filled=True, size=60).encode(
         x=alt.X("diff:Q", title=None),
-        color=alt.Color("clear:N", title="interval excludes 0",
-                        scale=alt.Scale(domain=[True, False], range=["#c0392b", "#7f8c8d"])),
-        tooltip=["variant", "baseline", "label", alt.Tooltip("diff:Q", format=".3f"),
-                 alt.Tooltip("low:Q", format=".3f"), alt.Tooltip("high:Q", format=".3f")],
+        color=alt.Color(
+            "clear:N",
+            title="interval excludes 0",
+            scale=alt.Scale(domain=[True, False], range=["#c0392b", "#7f8c8d"]),
+        ),
+        tooltip=[
+            "variant",
+            "baseline",
+            "label",
+            alt.Tooltip("diff:Q", format=".3f"),
+            alt.Tooltip("low:Q", format=".3f"),
+            alt.Tooltip("high:Q", format=".3f"),
+        ],
     )
     bars = base.mark_rule().encode(x="low:Q", x2="high:Q")
     zero = alt.Chart().mark_rule(strokeDash=[3, 3], color="#555").encode(x=alt.datum(0))
@@ -131,7 +145,7 @@ def differences(diffs: pd.DataFrame, family: str | None = None, title: str = "")
 
 def lengths(hands: pd.DataFrame, what: str = "actions", title: str = "") -> alt.Chart:
     """The distribution of hand length (``"actions"`` or ``"decisions"``) by variant."""
-    import altair as alt
+    from ..core.optional import altair as alt
 
     chart: alt.Chart = (
         alt.Chart(hands)

@@ -39,39 +39,110 @@ def _m(name: str, family: str, label: str, unit: str, meaning: str) -> Metric:
 METRICS: dict[str, Metric] = {
     m.name: m
     for m in (
-        _m("balance", "outcome", "balance", "share", "1 − the largest gap between two "
-           "positions' win shares (1: every position wins as often)"),
+        _m(
+            "balance",
+            "outcome",
+            "balance",
+            "share",
+            "1 − the largest gap between two "
+            "positions' win shares (1: every position wins as often)",
+        ),
         _m("shared_rate", "outcome", "shared wins", "share", "games won by two or more together"),
-        _m("no_winner_rate", "outcome", "no winner", "share", "games that ended with nobody winning"),
+        _m(
+            "no_winner_rate",
+            "outcome",
+            "no winner",
+            "share",
+            "games that ended with nobody winning",
+        ),
         _m("hands", "outcome", "hands per game", "hands", "hands (deals) in a game"),
         _m("actions", "outcome", "actions per game", "actions", "players' actions in a game"),
-        _m("decisions", "outcome", "decisions per game", "actions",
-           "actions taken with more than one legal choice"),
+        _m(
+            "decisions",
+            "outcome",
+            "decisions per game",
+            "actions",
+            "actions taken with more than one legal choice",
+        ),
         _m("hand_actions", "outcome", "actions per hand", "actions", "players' actions in a hand"),
-        _m("hand_decisions", "outcome", "decisions per hand", "actions",
-           "decisions (more than one legal choice) in a hand"),
-        _m("best_vs_random", "skill", "best vs random", "share",
-           "how often the best-rated player finishes ahead of the random player "
-           "(head to head, ties half)"),
-        _m("luck_share", "skill", "luck share", "share",
-           "share of the variance of a game's result due to luck"),
-        _m("skill_games", "skill", "games for skill to show", "games",
-           "games after which the spread of skill equals the spread of luck"),
-        _m("lead_changes", "tension", "lead changes", "per game",
-           "times the judged leader changes in a game"),
-        _m("drama", "tension", "drama", "utility",
-           "how far behind the eventual winner was, on average, while it trailed"),
-        _m("behind", "tension", "time behind", "share",
-           "share of judged positions in which the eventual winner trailed"),
-        _m("decisiveness", "tension", "decisiveness", "share",
-           "share of the game left once the eventual winner led for good"),
-        _m("spread", "tension", "move spread", "utility",
-           "standard deviation of the move values at a decision"),
-        _m("meaningful", "tension", "meaningful moves", "share",
-           "decisions whose best and worst move differ by more than two standard errors"),
-        _m("clarity", "tension", "clarity", "share",
-           "decisions whose best move beats the second best by more than two standard "
-           "errors"),
+        _m(
+            "hand_decisions",
+            "outcome",
+            "decisions per hand",
+            "actions",
+            "decisions (more than one legal choice) in a hand",
+        ),
+        _m(
+            "best_vs_random",
+            "skill",
+            "best vs random",
+            "share",
+            "how often the best-rated player finishes ahead of the random player "
+            "(head to head, ties half)",
+        ),
+        _m(
+            "luck_share",
+            "skill",
+            "luck share",
+            "share",
+            "share of the variance of a game's result due to luck",
+        ),
+        _m(
+            "skill_games",
+            "skill",
+            "games for skill to show",
+            "games",
+            "games after which the spread of skill equals the spread of luck",
+        ),
+        _m(
+            "lead_changes",
+            "tension",
+            "lead changes",
+            "per game",
+            "times the judged leader changes in a game",
+        ),
+        _m(
+            "drama",
+            "tension",
+            "drama",
+            "utility",
+            "how far behind the eventual winner was, on average, while it trailed",
+        ),
+        _m(
+            "behind",
+            "tension",
+            "time behind",
+            "share",
+            "share of judged positions in which the eventual winner trailed",
+        ),
+        _m(
+            "decisiveness",
+            "tension",
+            "decisiveness",
+            "share",
+            "share of the game left once the eventual winner led for good",
+        ),
+        _m(
+            "spread",
+            "tension",
+            "move spread",
+            "utility",
+            "standard deviation of the move values at a decision",
+        ),
+        _m(
+            "meaningful",
+            "tension",
+            "meaningful moves",
+            "share",
+            "decisions whose best and worst move differ by more than two standard errors",
+        ),
+        _m(
+            "clarity",
+            "tension",
+            "clarity",
+            "share",
+            "decisions whose best move beats the second best by more than two standard errors",
+        ),
     )
 }
 
@@ -85,13 +156,23 @@ def metric(name: str) -> Metric:
     if name.startswith("win_share_"):
         k = name.rsplit("_", 1)[1]
         where = "the dealer" if k == "0" else f"{k} to the dealer's left"
-        return Metric(name, "outcome", f"win share, position {k}", "share",
-                      f"share of the wins taken by the player (or side) at position {k} "
-                      f"from the first dealer ({where})")
+        return Metric(
+            name,
+            "outcome",
+            f"win share, position {k}",
+            "share",
+            f"share of the wins taken by the player (or side) at position {k} "
+            f"from the first dealer ({where})",
+        )
     if name.startswith("rating_"):
-        who = name[len("rating_"):]
-        return Metric(name, "skill", f"rating {who}", "Elo",
-                      f"Bradley–Terry rating of {who} on the Elo scale (random = 0)")
+        who = name[len("rating_") :]
+        return Metric(
+            name,
+            "skill",
+            f"rating {who}",
+            "Elo",
+            f"Bradley–Terry rating of {who} on the Elo scale (random = 0)",
+        )
     raise KeyError(name)
 
 
@@ -116,7 +197,7 @@ def _by_deal(frame: pd.DataFrame, columns: list[str]) -> tuple[np.ndarray, np.nd
 
 
 def outcome_stats(frame: pd.DataFrame) -> Stats:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     f = frame.copy()
     wins = sorted(
@@ -132,14 +213,14 @@ def outcome_stats(frame: pd.DataFrame) -> Stats:
 
 
 def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(b > 0, a / np.where(b > 0, b, 1), np.nan)
 
 
 def outcome_values(st: Stats, s: np.ndarray) -> dict[str, np.ndarray]:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     games = st.col(s, "games")
     shares = [_ratio(st.col(s, f"win_{k}"), games) for k in range(st.context["positions"])]
@@ -159,7 +240,7 @@ def outcome_values(st: Stats, s: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def skill_stats(frame: pd.DataFrame, ladder: Sequence[str] | None = None) -> Stats:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     if ladder is None:
         seen: list[str] = []
@@ -202,7 +283,7 @@ def bradley_terry(
     numpy.ndarray
         ``log`` strengths (natural), centred on their mean, shape ``wins.shape[:-1]``.
     """
-    import numpy as np
+    from ..core.optional import numpy as np
 
     k = wins.shape[-1]
     off = 1.0 - np.eye(k)
@@ -219,14 +300,15 @@ def bradley_terry(
         if done:
             break
     logp: np.ndarray = np.log(p)
-    return logp - logp.mean(axis=-1, keepdims=True)
+    centred: np.ndarray = logp - logp.mean(axis=-1, keepdims=True)
+    return centred
 
 
 ELO = 400 / math.log(10)
 
 
 def skill_values(st: Stats, s: np.ndarray) -> dict[str, np.ndarray]:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     ladder: list[str] = st.context["ladder"]
     k = len(ladder)
@@ -321,7 +403,7 @@ VALUES: Mapping[str, Callable[[Stats, Any], dict[str, Any]]] = {
 def _weights(u: np.ndarray, count: int) -> np.ndarray:
     """Resampled counts of ``count`` deals, one row per replicate, from uniforms ``u``
     (the same uniforms give the same deals to variants with the same deals)."""
-    import numpy as np
+    from ..core.optional import numpy as np
 
     b = u.shape[0]
     idx = np.minimum((u[:, :count] * count).astype(int), count - 1)
@@ -358,8 +440,8 @@ def summarise(
     """
     import random as _random
 
-    import numpy as np
-    import pandas as pd
+    from ..core.optional import numpy as np
+    from ..core.optional import pandas as pd
 
     stats = {}
     for name, frame in frames.items():
@@ -420,7 +502,7 @@ def _pick_best(stats: dict[str, tuple[Stats, int]]) -> None:
 
 
 def _interval(x: np.ndarray, lo: float, hi: float) -> tuple[float, float]:
-    import numpy as np
+    from ..core.optional import numpy as np
 
     x = np.asarray(x, dtype=float)
     x = x[~np.isnan(x)]
@@ -432,7 +514,7 @@ def _interval(x: np.ndarray, lo: float, hi: float) -> tuple[float, float]:
 
 
 def _empty_profile() -> pd.DataFrame:
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     return pd.DataFrame(
         columns=["variant", "family", "metric", "value", "low", "high", "games", "deals"]
@@ -440,6 +522,6 @@ def _empty_profile() -> pd.DataFrame:
 
 
 def _empty_differences() -> pd.DataFrame:
-    import pandas as pd
+    from ..core.optional import pandas as pd
 
     return pd.DataFrame(columns=["variant", "baseline", "family", "metric", "diff", "low", "high"])

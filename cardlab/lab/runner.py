@@ -35,8 +35,19 @@ EXECUTORS = ("inprocess", "processes", "dask")
 def task_key(task: Task) -> str:
     """A stable name for a batch: a hash of everything its rows depend on."""
     blob = json.dumps(
-        [FORMAT, task.family, task.game, task.version, task.players, task.options,
-         task.variant, task.seed, task.start, task.stop, task.params],
+        [
+            FORMAT,
+            task.family,
+            task.game,
+            task.version,
+            task.players,
+            task.options,
+            task.variant,
+            task.seed,
+            task.start,
+            task.stop,
+            task.params,
+        ],
         default=repr,
     )
     return hashlib.sha256(blob.encode()).hexdigest()[:24]
@@ -45,9 +56,10 @@ def task_key(task: Task) -> str:
 def to_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     """Rows as a DataFrame, through Arrow, so a fresh batch and one read back from the
     cache give the same frame."""
-    import pyarrow as pa
+    from ..core.optional import pyarrow as pa
 
-    return pa.Table.from_pylist(rows).to_pandas()
+    frame: pd.DataFrame = pa.Table.from_pylist(rows).to_pandas()
+    return frame
 
 
 def _cached(path: Path | None) -> pd.DataFrame | None:
@@ -55,14 +67,18 @@ def _cached(path: Path | None) -> pd.DataFrame | None:
         return None
     import pyarrow.parquet as pq
 
-    return pq.read_table(path).to_pandas()
+    from ..core.optional import pyarrow as pa
+
+    frame: pd.DataFrame = pa.Table.to_pandas(pq.read_table(path))
+    return frame
 
 
 def _store(path: Path | None, frame: pd.DataFrame) -> None:
     if path is None:
         return
-    import pyarrow as pa
     import pyarrow.parquet as pq
+
+    from ..core.optional import pyarrow as pa
 
     tmp = path.with_suffix(".tmp")
     pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), tmp)
@@ -161,8 +177,7 @@ def _dask(
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise CardlabError(
-            "executor='dask' needs Dask: pip install 'cardlab[dask]' (or use "
-            "executor='processes')"
+            "executor='dask' needs Dask: pip install 'cardlab[dask]' (or use executor='processes')"
         ) from None
     own = client is None
     cluster = None
@@ -178,8 +193,7 @@ def _dask(
     try:
         modules = {t.game: _module_of(t) for t in tasks}
         futures = [
-            client.submit(_run_anywhere, tasks[i], modules[tasks[i].game], pure=False)
-            for i in todo
+            client.submit(_run_anywhere, tasks[i], modules[tasks[i].game], pure=False) for i in todo
         ]
         where = {f.key: i for f, i in zip(futures, todo, strict=True)}
         for fut in as_completed(futures):
