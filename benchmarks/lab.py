@@ -6,6 +6,10 @@ same 2,000 games, every seat played by the heuristic bot, each deal once per fir
 dealer.  One file per game: ``cardlab/data/lab/<game>.parquet``, read by
 ``cardlab.lab.measured(game)`` and the docs' "variants measured" tables.
 
+``python benchmarks/lab.py speed`` measures games per second of the outcome family for
+Hearts and Golf in this process, in local processes and on a LocalCluster (Dask), and the
+cost of Dask per batch.
+
 ``python benchmarks/lab.py questions`` runs the larger sweeps the notebook "Which
 variant plays best?" shows (``cardlab/data/lab/<question>.parquet``).
 
@@ -36,8 +40,15 @@ QUESTIONS: dict[str, dict[str, Any]] = {
         "game": "bouncers",
         "variants": {"closed pile": {"hands": 1}, "open pile": {"hands": 1, "open_pile": True}},
         "metrics": ["skill"],
-        "games": 120,
-        "ladder": ("random", "heuristic", "search:20", "search:60"),
+        "games": 90,
+        "ladder": ("random", "heuristic", "search:20"),
+    },
+    "golf-skill": {
+        "game": "golf",
+        "variants": {"default": {}, "Putt Putt": {"queen_on_king": True, "wrap": True}},
+        "metrics": ["skill"],
+        "games": 150,
+        "ladder": ("random", "heuristic", "search:20"),
     },
     "foresight-tension": {
         "game": "foresight",
@@ -47,8 +58,8 @@ QUESTIONS: dict[str, dict[str, Any]] = {
             "5 players": {"hands": 1, "players": 5},
         },
         "metrics": ["tension"],
-        "games": 80,
-        "judge": 20,
+        "games": 30,
+        "judge": 10,
     },
 }
 
@@ -65,9 +76,53 @@ def run(name: str, out: Path, cache: Path, workers: int, **kwargs: Any) -> None:
     print(f"{name}: {time.time() - start:.0f} s", flush=True)
 
 
+def speed(games: int, workers: int, only: list[str]) -> None:
+    """Games per second for each executor, and Dask's overhead per batch."""
+    from dask.distributed import Client, LocalCluster
+
+    from cardlab.core.registry import load
+
+    for game in only or ["hearts", "golf"]:
+        kwargs: dict[str, Any] = {
+            "game": game,
+            "variants": {"default": {}},
+            "metrics": "outcome",
+            "games": games,
+            "seed": "speed",
+            "progress": False,
+        }
+        batches = len(lab.plan({"default": load(game)}, "outcome", games, "speed", {}))
+        times, played = {}, 0
+        for executor in ("inprocess", "processes"):
+            start = time.perf_counter()
+            result = lab.compare(executor=executor, workers=workers, **kwargs)
+            times[executor] = time.perf_counter() - start
+            played = len(result.rows["outcome"])
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+        )
+        client = Client(cluster)
+        try:
+            client.run(lambda: __import__("cardlab.lab"))  # the workers start warm
+            start = time.perf_counter()
+            lab.compare(executor="dask", client=client, **kwargs)
+            times["dask"] = time.perf_counter() - start
+        finally:
+            client.close()
+            cluster.close()
+        for executor, t in times.items():
+            print(f"{game}: {executor}: {played / t:,.1f} games/s ({played} in {t:.1f} s)")
+        extra = (times["dask"] - times["processes"]) / batches
+        print(
+            f"{game}: Dask against local processes: {extra * 1000:+.0f} ms per batch "
+            f"({batches} batches of {lab.BATCH['outcome']} deals)",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=("variants", "questions"))
+    p.add_argument("what", choices=("variants", "questions", "speed"))
     p.add_argument("--games", type=int, default=2_000, help="games per variant (variants)")
     p.add_argument("--only", default="", help="comma-separated games or questions")
     p.add_argument("--seed", default="lab")
@@ -77,7 +132,9 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     only = list(filter(None, args.only.split(",")))
     out, cache = Path(args.out), Path(args.cache)
-    if args.what == "variants":
+    if args.what == "speed":
+        speed(args.games, args.workers or 2, only)
+    elif args.what == "variants":
         specs = [s for s in GAMES if s.variants and (not only or s.name in only)]
         if only:  # in the order given (cheapest first fills the tables in early)
             specs.sort(key=lambda s: only.index(s.name))

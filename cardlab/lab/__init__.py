@@ -485,19 +485,101 @@ def compare(
 
 
 # ------------------------------------------------------------------ shipped results
+def _data(name: str) -> Any:
+    return files("cardlab") / "data" / "lab" / f"{name}.parquet"
+
+
 def measured_path(game: str) -> Any:
     """Where the shipped results of ``game`` live (``cardlab/data/lab/<game>.parquet``)."""
-    return files("cardlab") / "data" / "lab" / f"{get_spec(game).name}.parquet"
+    return _data(get_spec(game).name)
 
 
-def measured(game: str) -> Comparison | None:
-    """The large sweep shipped with the package for ``game`` (written by
-    ``benchmarks/lab.py``), or None when there is none."""
-    path = measured_path(game)
+def _read_shipped(path: Any) -> Comparison | None:
     if not path.is_file():
         return None
     with path.open("rb") as fh:
         return read(fh)
+
+
+def measured(game: str) -> Comparison | None:
+    """The large sweep shipped with the package for ``game``: its defaults against each
+    variant it declares, in the outcome family (written by ``benchmarks/lab.py
+    variants``), or None when there is none."""
+    return _read_shipped(measured_path(game))
+
+
+def shipped(name: str) -> Comparison:
+    """A named sweep shipped with the package for the notebooks (``bouncers-skill``,
+    ``golf-skill``, ``foresight-tension``: ``benchmarks/lab.py questions``)."""
+    found = _read_shipped(_data(name)) if name.replace("-", "").replace("_", "").isalnum() else None
+    if found is None:
+        raise CardlabError(f"no shipped lab results named {quote(name)}")
+    return found
+
+
+def markdown(result: Comparison, family: str | None = None) -> str:
+    """A comparison's profile as a markdown table (a row per metric, a column per
+    variant, each cell ``value [low, high]``), for docs pages."""
+    table = result.table(family)
+    if table.empty:
+        return ""
+    head = ["metric", *map(str, table.columns)]
+    out = ["| " + " | ".join(head) + " |", "| --- |" + " --- |" * len(table.columns)]
+    for label, row in zip(table.index, table.to_numpy(), strict=True):
+        out.append("| " + " | ".join([str(label), *map(str, row)]) + " |")
+    return "\n".join(out) + "\n"
+
+
+#: The columns of :func:`variants_table`: metric and heading.
+SUMMARY = (
+    ("balance", "balance"),
+    ("win_share_0", "position 0 wins"),
+    ("shared_rate", "shared wins"),
+    ("no_winner_rate", "no winner"),
+    ("hands", "hands per game"),
+    ("decisions", "decisions per game"),
+)
+
+
+def variants_table(link: str = "") -> str:
+    """The "variants measured" table: for every game with shipped results, each variant
+    against the defaults on the same deals (markdown; a difference whose interval
+    excludes 0 is bold).  ``link`` formats a game's page, e.g. ``"games/{name}.md"``."""
+    from ..games import GAMES
+
+    head = ["game", "variant", "games", *(h for _, h in SUMMARY)]
+    out = ["| " + " | ".join(head) + " |", "| --- | --- |" + " ---: |" * (len(head) - 2)]
+    for spec in GAMES:
+        result = measured(spec.name)
+        if result is None:
+            continue
+        title = f"[{spec.title}]({link.format(name=spec.name)})" if link else spec.title
+        prof = result.profile.set_index(["variant", "metric"])
+        diff = result.differences.set_index(["variant", "metric"])
+        for variant in result.variants:
+            cells = [title, variant]
+            games = prof.loc[(variant, "hands"), "games"] if (variant, "hands") in prof.index else 0
+            cells.append(f"{int(games):,}")
+            for name, _ in SUMMARY:
+                if (variant, name) not in prof.index:
+                    cells.append("–")
+                    continue
+                r = prof.loc[(variant, name)]
+                text = _short(float(r["value"]), name)
+                if (variant, name) in diff.index:
+                    d = diff.loc[(variant, name)]
+                    if d["low"] > 0 or d["high"] < 0:
+                        text = f"**{text}**"
+                cells.append(text)
+            out.append("| " + " | ".join(cells) + " |")
+            title = ""
+    return "\n".join(out) + "\n"
+
+
+def _short(value: float, name: str) -> str:
+    if math.isnan(value):
+        return "–"
+    return f"{value:.1%}" if metric(name).unit == "share" else f"{value:,.1f}"
 
 
 __all__ = [
@@ -512,9 +594,12 @@ __all__ = [
     "compare",
     "declared_variants",
     "hand_lengths",
+    "markdown",
     "measured",
     "metric",
     "parse_variant",
     "plan",
     "read",
+    "shipped",
+    "variants_table",
 ]
