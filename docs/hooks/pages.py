@@ -232,14 +232,14 @@ def variants_measured(name: str) -> str:
         return ""
     result = lab.measured(name)
     if result is None:
-        log.warning("no lab results for %s: run benchmarks/lab.py variants --only %s", name, name)
+        log.info("no lab results for %s: run benchmarks/lab.py variants --only %s", name, name)
         return ""
     games = result.settings.get("games", 0)
     return (
         "\n\n## Variants measured\n\n"
         f"The [variant lab](../lab/index.md) played the defaults and each variant on the same "
         f"{games:,} seeded games, every seat the heuristic bot, each deal once per first "
-        "dealer (`cardlab.lab.measured(\"" + name + "\")`). Each cell is the value with its "
+        'dealer (`cardlab.lab.measured("' + name + '")`). Each cell is the value with its '
         "95% bootstrap interval; position *k* counts from the first dealer"
         + (" (a patience has one position: its win rate)" if spec.solitaire else "")
         + ". See the [outcome metrics](../lab/outcome.md) for the definitions.\n\n"

@@ -154,6 +154,18 @@ def test_the_shipped_results_of_a_game() -> None:
     assert lab.measured("bourbon") is None  # no variants, nothing shipped
 
 
+def test_the_variants_measured_table_and_a_game_page_profile() -> None:
+    table = lab.variants_table(link="games/{name}.md")
+    assert "| [Golf](games/golf.md) | default | 2,000 |" in table
+    assert "| Putt Putt | 2,000 |" in table
+    assert "**24.5%**" in table  # Putt Putt is won clearly more often than the defaults
+    shipped = lab.measured("golf")
+    assert shipped is not None
+    page = lab.markdown(shipped)
+    assert page.startswith("| metric | default | draw any time |")
+    assert "| decisions per game | 10.88 [" in page
+
+
 def test_variants_are_read_from_text() -> None:
     assert lab.parse_variant("open:open_pile=true,target=50") == (
         "open",
@@ -216,3 +228,23 @@ def test_the_command_line_names_a_bad_variant(capsys: pytest.CaptureFixture[str]
     code = main(["lab", "golf", "--variant", "x:wrap", "--games", "2", "--no-progress"])
     assert code == 2
     assert "must be written option=value" in capsys.readouterr().err
+
+
+def test_the_lab_without_pandas_says_what_to_install() -> None:
+    from test_optional_deps import run_without_data_stack
+
+    out = run_without_data_stack(
+        """
+        import json, sys
+        from cardlab import lab
+        try:
+            lab.compare("golf", games=2, progress=False)
+        except ImportError as e:
+            said = [type(e).__name__, e.name, str(e)]
+        print(json.dumps({"said": said, "cli": lab.parse_variant("a:wrap=1")[1]}))
+        """
+    )
+    kind, module, message = out["said"]  # type: ignore[misc]
+    assert kind == "MissingDependency" and module in ("numpy", "pandas")
+    assert "cardlab.lab.compare()" in message and "pip install" in message
+    assert out["cli"] == {"wrap": 1}  # reading variants needs nothing extra
