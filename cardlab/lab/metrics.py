@@ -10,6 +10,7 @@ their differences are paired.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -342,7 +343,9 @@ def skill_values(st: Stats, s: np.ndarray) -> dict[str, np.ndarray]:
     if best is not None and weakest is not None and best != weakest:
         bi, wi = ladder.index(best), ladder.index(weakest)
         out["best_vs_random"] = _ratio(wins[..., bi, wi], games[..., bi, wi])
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        # one game per pair has no variance yet: its luck is unknown (NaN), not an error
+        warnings.simplefilter("ignore", RuntimeWarning)
         lu = np.nanmean(np.stack(luck, axis=-1), axis=-1)
         sk = np.maximum(0.0, np.nanmean(np.stack(skill, axis=-1), axis=-1))
         out["luck_share"] = _ratio(lu, lu + sk)

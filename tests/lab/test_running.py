@@ -14,6 +14,8 @@ pytest.importorskip("pyarrow")
 from cardlab import CardlabError, lab  # noqa: E402
 from cardlab.cli import main  # noqa: E402
 from cardlab.core.registry import load  # noqa: E402
+from cardlab.core.spec import GameSpec  # noqa: E402
+from cardlab.games import GAMES  # noqa: E402
 from cardlab.lab import runner  # noqa: E402
 from cardlab.lab.play import Task  # noqa: E402
 
@@ -248,3 +250,25 @@ def test_the_lab_without_pandas_says_what_to_install() -> None:
     assert kind == "MissingDependency" and module in ("numpy", "pandas")
     assert "cardlab.lab.compare()" in message and "pip install" in message
     assert out["cli"] == {"wrap": 1}  # reading variants needs nothing extra
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
+def test_every_family_measures_every_game(spec: GameSpec) -> None:
+    # one short game, every family: the rows and metrics exist for any game the lab is given
+    result = lab.compare(
+        spec.name,
+        {"one hand": {"hands": 1}},
+        metrics=["outcome", "skill", "tension"],
+        games=1,
+        seed=1,
+        ladder=("random", "first"),
+        judge=1,
+        rotate=False,
+        executor="inprocess",
+        progress=False,
+    )
+    assert set(result.rows) == {"outcome", "skill", "tension"}
+    measured = set(result.profile["metric"])
+    assert {"win_share_0", "decisions", "rating_first", "luck_share", "spread"} <= measured
+    if not spec.solitaire:
+        assert "balance" in measured
