@@ -210,14 +210,20 @@ class Comparison:
 
     Attributes
     ----------
-    game : the game's name
-    variants : each variant's options (``players`` included), in order; the first is
-        the baseline of :attr:`differences`
-    rows : the per-game (per-match, in the skill family) rows of every variant, by family
-    profile : tidy: ``variant, family, metric, value, low, high, games, deals``
-    differences : tidy: ``variant, baseline, family, metric, diff, low, high`` (paired
-        over the same deals; the interval excludes 0 when the difference is clear)
-    settings : the sweep's seed, games, agents, ladder, judge and replicates
+    game : str
+        The game's name.
+    variants : dict
+        Each variant's options (``players`` included), in order; the first is the
+        baseline of :attr:`differences`.
+    rows : dict of pandas.DataFrame
+        The per-game (per-match, in the skill family) rows of every variant, by family.
+    profile : pandas.DataFrame
+        Tidy: ``variant, family, metric, value, low, high, games, deals``.
+    differences : pandas.DataFrame
+        Tidy: ``variant, baseline, family, metric, diff, low, high``, paired over the same
+        deals (the interval excludes 0 when the difference is clear).
+    settings : dict
+        The sweep's seed, games, agents, ladder, judge and replicates.
     """
 
     game: str
@@ -374,27 +380,42 @@ def compare(
 
     Parameters
     ----------
-    game : a game's name
-    variants : ``{name: {option: value}}`` (``"players"`` sets the player count), or texts
-        ``"name:option=value,..."``; default: the defaults and the variants the game
-        declares (``GameSpec.variants``).  The first is the baseline of the differences
-    metrics : families (``"outcome"``, ``"skill"``, ``"tension"``) or single metrics
-    games : games per variant (outcome, tension) or per pairing of the ladder (skill);
-        a deal is played once per rotation or arrangement, so it is rounded up to whole
-        deals
-    seed : deal ``d`` is seeded ``f"{seed}/{d}"`` in every variant and family
-    agents : who plays every seat in the outcome and tension families (default: the
-        game's heuristic bot, else random); a bot name, ``search:N``, or one per seat
-    ladder : the players of the skill family, weakest first by intention
-    judge : the search bot's iterations per judged decision (tension)
-    rotate : play each outcome deal once per first dealer (in games with a dealer)
-    batch : deals per batch (default by family: 25 outcome, 2 skill and tension)
-    executor : ``"processes"`` (default), ``"inprocess"`` or ``"dask"``
-    workers : processes or LocalCluster workers (0: one per CPU)
-    client : a ``dask.distributed.Client`` to run on (with ``executor="dask"``)
-    cache : a folder keeping finished batches as Parquet, so a rerun resumes
-    progress : show a progress bar (default: when more than 50 deals are played)
-    replicates : bootstrap replicates for the intervals
+    game : str
+        A game's name.
+    variants : dict or list of str, optional
+        ``{name: {option: value}}`` (``"players"`` sets the player count), or texts
+        ``"name:option=value,..."``; by default the defaults and the variants the game
+        declares (``GameSpec.variants``). The first is the baseline of the differences.
+    metrics : str or list of str
+        Families (``"outcome"``, ``"skill"``, ``"tension"``) or single metrics.
+    games : int
+        Games per variant (outcome, tension) or per pairing of the ladder (skill); a deal
+        is played once per rotation or arrangement, so it is rounded up to whole deals.
+    seed : int or str
+        Deal ``d`` is seeded ``f"{seed}/{d}"`` in every variant and family.
+    agents : str or list of str, optional
+        Who plays every seat in the outcome and tension families (default: the game's
+        heuristic bot, else random): a bot name, ``"search:N"``, or one per seat.
+    ladder : list of str
+        The players of the skill family, weakest first by intention.
+    judge : int
+        The search bot's iterations per judged decision (tension).
+    rotate : bool
+        Play each outcome deal once per first dealer (in games with a dealer).
+    batch : int, optional
+        Deals per batch (default by family: 25 outcome, 2 skill and tension).
+    executor : str
+        ``"processes"`` (default), ``"inprocess"`` or ``"dask"``.
+    workers : int
+        Processes, or workers of a new ``LocalCluster`` (0: one per CPU).
+    client : dask.distributed.Client, optional
+        A Dask client to run on (with ``executor="dask"``).
+    cache : str, optional
+        A folder keeping finished batches as Parquet, so a rerun resumes.
+    progress : bool, optional
+        Show a progress bar (default: when more than 50 deals are played).
+    replicates : int
+        Bootstrap replicates for the intervals.
 
     Returns
     -------

@@ -274,10 +274,15 @@ def bradley_terry(
 
     Parameters
     ----------
-    wins : ``wins[..., i, j]``: player i's score against j (a draw counts ½)
-    games : ``games[..., i, j]``: games between i and j (symmetric)
-    prior : virtual drawn games added to every pair, so a player who always won keeps
-        a finite strength
+    wins : numpy.ndarray
+        ``wins[..., i, j]``: player i's score against j (a draw counts ½).
+    games : numpy.ndarray
+        ``games[..., i, j]``: games between i and j (symmetric).
+    prior : float
+        Virtual drawn games added to every pair, so a player who always won keeps a
+        finite strength.
+    iterations : int
+        The most MM steps taken (it stops earlier once the strengths settle).
 
     Returns
     -------
@@ -429,11 +434,18 @@ def summarise(
 
     Parameters
     ----------
-    frames : the per-game rows of each variant, by variant name, the baseline first
-    family : ``"outcome"``, ``"skill"`` or ``"tension"``
-    replicates : bootstrap replicates (resamples of the deals)
-    seed : seeds the resampling, so a summary is reproducible
-    level : the intervals' coverage
+    frames : dict of pandas.DataFrame
+        The per-game rows of each variant, by variant name, the baseline first.
+    family : str
+        ``"outcome"``, ``"skill"`` or ``"tension"``.
+    replicates : int
+        Bootstrap replicates (resamples of the deals).
+    seed : int or str
+        Seeds the resampling, so a summary is reproducible.
+    level : float
+        The intervals' coverage.
+    ladder : list of str, optional
+        The skill family's players in order (default: as they appear in the rows).
 
     Returns
     -------

@@ -115,11 +115,21 @@ def execute(
 
     Parameters
     ----------
-    executor : ``"inprocess"``, ``"processes"`` (a local process pool) or ``"dask"`` (the
-        given ``client``, else a ``LocalCluster`` on 127.0.0.1, closed afterwards)
-    workers : processes for ``"processes"`` or a new ``LocalCluster`` (0: one per CPU)
-    cache : a folder for finished batches (Parquet), read back on a rerun
-    games_of : how many games a batch plays (for the progress bar)
+    tasks : list of Task
+        The sweep's batches, in order.
+    executor : str
+        ``"inprocess"``, ``"processes"`` (a local process pool) or ``"dask"`` (the given
+        ``client``, else a ``LocalCluster`` on 127.0.0.1, closed afterwards).
+    workers : int
+        Processes for ``"processes"`` or a new ``LocalCluster`` (0: one per CPU).
+    client : dask.distributed.Client, optional
+        The Dask client to run on.
+    cache : str or os.PathLike, optional
+        A folder for finished batches (Parquet), read back on a rerun.
+    progress : bool
+        Show a progress bar.
+    games_of : callable
+        How many games a batch plays (for the progress bar).
     """
     from tqdm.auto import tqdm
 
