@@ -40,14 +40,14 @@ QUESTIONS: dict[str, dict[str, Any]] = {
         "game": "bouncers",
         "variants": {"closed pile": {"hands": 1}, "open pile": {"hands": 1, "open_pile": True}},
         "metrics": ["skill"],
-        "games": 90,
+        "games": 45,
         "ladder": ("random", "heuristic", "search:20"),
     },
     "golf-skill": {
         "game": "golf",
         "variants": {"default": {}, "Putt Putt": {"queen_on_king": True, "wrap": True}},
         "metrics": ["skill"],
-        "games": 150,
+        "games": 100,
         "ladder": ("random", "heuristic", "search:20"),
     },
     "foresight-tension": {
@@ -58,8 +58,8 @@ QUESTIONS: dict[str, dict[str, Any]] = {
             "5 players": {"hands": 1, "players": 5},
         },
         "metrics": ["tension"],
-        "games": 30,
-        "judge": 10,
+        "games": 16,
+        "judge": 8,
     },
 }
 
