@@ -791,7 +791,7 @@ def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
             from dask.distributed import Client
         except ImportError:
             raise UsageError("--scheduler needs Dask: pip install 'cardlab[dask]'") from None
-        client = Client(args.scheduler)
+        client = Client(args.scheduler)  # type: ignore[no-untyped-call]
     try:
         result = lab.compare(
             spec.name,
@@ -808,7 +808,7 @@ def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
         )
     finally:
         if client is not None:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]
     if args.out:
         result.to_parquet(args.out)
     print(

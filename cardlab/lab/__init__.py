@@ -575,22 +575,20 @@ def variants_table(link: str = "") -> str:
         if result is None:
             continue
         title = f"[{spec.title}]({link.format(name=spec.name)})" if link else spec.title
-        prof = result.profile.set_index(["variant", "metric"])
-        diff = result.differences.set_index(["variant", "metric"])
+        prof = {(r["variant"], r["metric"]): r for r in result.profile.to_dict("records")}
+        diff = {(r["variant"], r["metric"]): r for r in result.differences.to_dict("records")}
         for variant in result.variants:
             cells = [title, variant]
-            games = prof.loc[(variant, "hands"), "games"] if (variant, "hands") in prof.index else 0
+            games = prof.get((variant, "hands"), {}).get("games", 0)
             cells.append(f"{int(games):,}")
             for name, _ in SUMMARY:
-                if (variant, name) not in prof.index:
+                if (variant, name) not in prof:
                     cells.append("–")
                     continue
-                r = prof.loc[(variant, name)]
-                text = _short(float(r["value"]), name)
-                if (variant, name) in diff.index:
-                    d = diff.loc[(variant, name)]
-                    if d["low"] > 0 or d["high"] < 0:
-                        text = f"**{text}**"
+                text = _short(float(prof[variant, name]["value"]), name)
+                d = diff.get((variant, name))
+                if d is not None and (d["low"] > 0 or d["high"] < 0):
+                    text = f"**{text}**"
                 cells.append(text)
             out.append("| " + " | ".join(cells) + " |")
             title = ""

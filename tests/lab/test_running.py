@@ -272,3 +272,28 @@ def test_every_family_measures_every_game(spec: GameSpec) -> None:
     assert {"win_share_0", "decisions", "rating_first", "luck_share", "spread"} <= measured
     if not spec.solitaire:
         assert "balance" in measured
+
+
+def test_the_command_line_runs_on_a_dask_scheduler(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    out = tmp_path / "coin.parquet"
+    args = ["lab", "toy_coin", "--games", "6", "--seed", "4", "--no-progress"]
+    try:
+        code = main([*args, "--scheduler", cluster.scheduler_address, "--out", str(out)])
+    finally:
+        cluster.close()
+    assert code == 0, capsys.readouterr().err
+    assert main([*args, "--executor", "inprocess", "--out", str(tmp_path / "here.parquet")]) == 0
+    pd.testing.assert_frame_equal(
+        lab.read(str(out)).profile, lab.read(str(tmp_path / "here.parquet")).profile
+    )
