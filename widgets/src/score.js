@@ -13,7 +13,7 @@ export function resultHtml(v, replay = false) {
     .map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`)
     .join("");
   let over;
-  if (v.terminal) over = `<div class="cl-over">${esc(v.outcome)}</div>`;
+  if (v.terminal) over = `<div class="cl-over" data-ending="${esc(v.ending || "")}">${endingBadge(v)}${esc(v.outcome)}</div>`;
   else if (replay) over = "";
   else over = '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
   const single = v.players === 1;
@@ -23,4 +23,10 @@ export function resultHtml(v, replay = false) {
     ${r.summary ? `<p>${esc(r.summary)}</p>` : ""}
     <div class="cl-result-body"><div class="cl-result-part"><table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table></div>
     ${single ? "" : `<div class="cl-result-part"><h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table></div>`}</div>${over}</div>`;
+}
+
+/** How the game ended, in a word, where the outcome's sentence may not start with it. */
+export function endingBadge(v) {
+  if (v.ending === "no winner") return '<span class="cl-ending cl-ending-none">No winner</span> ';
+  return "";
 }
