@@ -272,8 +272,8 @@ function render({ model, el }) {
       ev.stopPropagation();
       return;
     }
-    // A move built card by card: Escape drops it, Enter makes it (unless Enter is for
-    // the card, button or box in focus).
+    // A move built card by card: Escape drops it, Enter makes it (Space picks the card in
+    // focus; Enter on a button or in a box stays theirs).
     const tray = current() && current().tray;
     if (tray && ev.key === "Escape" && tray.cancel) {
       act(tray.cancel);
@@ -281,7 +281,7 @@ function render({ model, el }) {
       ev.stopPropagation();
       return;
     }
-    const busyKey = ev.target.closest && ev.target.closest("button, input, select, .cl-card.cl-legal, [data-target]");
+    const busyKey = ev.target.closest && ev.target.closest("button, input, select, [data-target]");
     if (tray && ev.key === "Enter" && !busyKey) {
       if (tray.done) act(tray.done);
       else explain(`not ready: ${tray.not_ready}`);

@@ -9,7 +9,13 @@ export function resultHtml(v, replay = false) {
   const lines = r.lines
     .map((l) => `<tr><td>${esc(l.name)}</td><td class="cl-pts">${signed(l.points)}</td><td>${esc(l.reason)}</td></tr>`)
     .join("");
-  const totals = v.names
+  // in a partnership game the sides come first: their points are what decides the game
+  const sides = (v.teams || []).length && (r.team_points || []).length
+    ? v.teams
+      .map((t, i) => `<tr class="cl-side-line" data-team="${i}"><td><b>${esc(t.name)}</b></td><td class="cl-pts">${signed(r.team_points[i])}</td><td>total ${esc(t.score)}</td></tr>`)
+      .join("")
+    : "";
+  const totals = sides + v.names
     .map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`)
     .join("");
   let over;

@@ -110,7 +110,8 @@ export function trayHtml(t) {
     : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
   const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
   const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
-  return `${say}${wait}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
+  const how = '<div class="cl-tray-how">click cards to add them, a card here to take it back · Enter: Done · Esc: Cancel</div>';
+  return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 
 export function trickHtml(v, z) {
@@ -138,9 +139,9 @@ export function sideHtml(v, t, i) {
   const hide = (v.layout && v.layout.hide) || [];
   const zones = v.zones.filter((z) => z.owner === null && z.team === i && !hide.includes(z.name));
   const who = t.seats.map((s) => v.names[s]).join(" & ");
-  const named = who === t.name ? "" : ` <span class="cl-side-seats">${esc(who)}</span>`;
+  const named = who === t.name ? "" : ` <span class="cl-team-seats">${esc(who)}</span>`;
   const body = zones.map((z) => zoneHtml(v, { ...z, label: sideLabel(z, t) }, "center")).join("");
-  return `<div class="cl-side" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-side-head"><span class="cl-side-name">${esc(t.name)}</span>${named}<span class="cl-score cl-side-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-side-zones">${body}</div>` : ""}</div>`;
+  return `<div class="cl-team-box" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-team-head"><span class="cl-team-name">${esc(t.name)}</span>${named}<span class="cl-score cl-team-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-team-zones">${body}</div>` : ""}</div>`;
 }
 
 /** A side's zone label without the side's name, which heads the box ("North & South's pile" -> "pile"). */
@@ -169,7 +170,7 @@ export function centreHtml(v) {
     .map((row) => `<div class="cl-grid">${row.map((z) => zoneHtml(v, z, "center")).join("")}</div>`)
     .join("");
   const teams = v.teams || [];
-  const sides = teams.length ? `<div class="cl-sides">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
+  const sides = teams.length ? `<div class="cl-teams">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
   return `${potsHtml(v)}${sides}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
 }
 

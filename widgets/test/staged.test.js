@@ -59,12 +59,12 @@ test("a side's zones and its score are drawn together", () => {
     ],
   });
   const html = centreHtml(v);
-  const side = html.match(/<div class="cl-side" data-team="0"[\s\S]*?<\/div><\/div><\/div><\/div>/)[0];
+  const side = html.match(/<div class="cl-team-box" data-team="0"[\s\S]*?<\/div><\/div><\/div><\/div>/)[0];
   assert.match(side, /North &amp; South/);
-  assert.match(side, /cl-side-score[^>]*>3</);
+  assert.match(side, /cl-team-score[^>]*>3</);
   assert.match(side, /data-code="2C"/);
   assert.doesNotMatch(side, /data-zone="stock"/);
-  assert.match(html, /data-team="1"[\s\S]*cl-side-score[^>]*>1</);
+  assert.match(html, /data-team="1"[\s\S]*cl-team-score[^>]*>1</);
   // the side's name is not said twice
   assert.doesNotMatch(html, /North &amp; South \(North &amp; South\)/);
 });
@@ -83,4 +83,15 @@ test("structured facts reach the top bar; a staged move and nested records do no
   assert.match(html, /received: <b>4♦-J♦<\/b>/);
   assert.match(html, /ranking: <b>cards 3 · wild 3<\/b>/);
   assert.doesNotMatch(html, /selection|last hand|refused/);
+});
+
+test("a partnership's hand score lists the sides first", () => {
+  const v = view({
+    players: 4, names: ["North", "East", "South", "West"], scores: [3, 1, 3, 1], tray: null,
+    teams: [{ name: "North & South", seats: [0, 2], score: 6 }, { name: "East & West", seats: [1, 3], score: 2 }],
+    result: { hand: 1, summary: "", points: [3, 1, 3, 1], team_points: [6, 2], lines: [] },
+  });
+  const html = resultHtml(v);
+  assert.match(html, /data-team="0"><td><b>North &amp; South<\/b><\/td><td class="cl-pts">\+6<\/td><td>total 6/);
+  assert.ok(html.indexOf("East &amp; West") < html.indexOf("<td>North</td>"));
 });

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 2779ff86e3efa2f42fb165772a90f817542b5e53e7222d1251b13be3ecb6c434) */
+/* cardlab card table, bundled from widgets/src (sources sha256 ba963c4a641412da946315445798760bead197ca1eefb707a726b4760138ff61) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -267,7 +267,8 @@ function trayHtml(t) {
   const done = t.done ? `<button class="cl-btn cl-primary cl-tray-done" data-act="${esc(t.done)}" title="make the ${esc(t.what)} (Enter)">Done</button>` : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
   const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
   const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
-  return `${say}${wait}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
+  const how = '<div class="cl-tray-how">click cards to add them, a card here to take it back \xB7 Enter: Done \xB7 Esc: Cancel</div>';
+  return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 function trickHtml(v, z) {
   const places = seatPlaces(v);
@@ -287,9 +288,9 @@ function sideHtml(v, t, i) {
   const hide = v.layout && v.layout.hide || [];
   const zones = v.zones.filter((z) => z.owner === null && z.team === i && !hide.includes(z.name));
   const who = t.seats.map((s) => v.names[s]).join(" & ");
-  const named = who === t.name ? "" : ` <span class="cl-side-seats">${esc(who)}</span>`;
+  const named = who === t.name ? "" : ` <span class="cl-team-seats">${esc(who)}</span>`;
   const body = zones.map((z) => zoneHtml(v, { ...z, label: sideLabel(z, t) }, "center")).join("");
-  return `<div class="cl-side" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-side-head"><span class="cl-side-name">${esc(t.name)}</span>${named}<span class="cl-score cl-side-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-side-zones">${body}</div>` : ""}</div>`;
+  return `<div class="cl-team-box" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-team-head"><span class="cl-team-name">${esc(t.name)}</span>${named}<span class="cl-score cl-team-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-team-zones">${body}</div>` : ""}</div>`;
 }
 function sideLabel(z, t) {
   const full = z.label || z.name;
@@ -310,7 +311,7 @@ function centreHtml(v) {
   const rest = zones.filter((z) => !gridded.includes(z));
   const gridHtml = grid.map((p) => gridded.filter((z) => z.name.startsWith(p) && !grid.some((q) => q !== p && q.startsWith(p) && z.name.startsWith(q)))).filter((row) => row.length).map((row) => `<div class="cl-grid">${row.map((z) => zoneHtml(v, z, "center")).join("")}</div>`).join("");
   const teams = v.teams || [];
-  const sides2 = teams.length ? `<div class="cl-sides">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
+  const sides2 = teams.length ? `<div class="cl-teams">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
   return `${potsHtml(v)}${sides2}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
 }
 function potsHtml(v) {
@@ -492,7 +493,8 @@ function resultHtml(v, replay = false) {
   const r = v.result;
   if (!r) return "";
   const lines = r.lines.map((l) => `<tr><td>${esc(l.name)}</td><td class="cl-pts">${signed(l.points)}</td><td>${esc(l.reason)}</td></tr>`).join("");
-  const totals = v.names.map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`).join("");
+  const sides2 = (v.teams || []).length && (r.team_points || []).length ? v.teams.map((t, i) => `<tr class="cl-side-line" data-team="${i}"><td><b>${esc(t.name)}</b></td><td class="cl-pts">${signed(r.team_points[i])}</td><td>total ${esc(t.score)}</td></tr>`).join("") : "";
+  const totals = sides2 + v.names.map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`).join("");
   let over;
   if (v.terminal) over = `<div class="cl-over" data-ending="${esc(v.ending || "")}">${endingBadge(v)}${esc(v.outcome)}</div>`;
   else if (replay) over = "";
@@ -878,7 +880,7 @@ function render({ model, el }) {
       ev.stopPropagation();
       return;
     }
-    const busyKey = ev.target.closest && ev.target.closest("button, input, select, .cl-card.cl-legal, [data-target]");
+    const busyKey = ev.target.closest && ev.target.closest("button, input, select, [data-target]");
     if (tray && ev.key === "Enter" && !busyKey) {
       if (tray.done) act(tray.done);
       else explain(`not ready: ${tray.not_ready}`);
