@@ -318,7 +318,7 @@ class Match:
         return len(self.history) + len(self._redo)
 
     @property
-    def can_redo(self) -> bool:
+    def redoable(self) -> bool:
         """True when steps taken back (or sought past) are kept for :meth:`redo`."""
         return bool(self._redo)
 

@@ -188,7 +188,7 @@ class Table(anywidget.AnyWidget):
         """One step forward: replay the next recorded step, else let the next bot act."""
         m = self._match
         self._message = ""
-        if m.can_redo:
+        if m.redoable:
             m.seek(m.step_count + 1)
             out: Action | str | None = m.history[-1][1]
         elif self._pending_result() or m.waiting_to_deal():
@@ -218,7 +218,7 @@ class Table(anywidget.AnyWidget):
         between = state.between_hands or state.terminal
         self._ack = min(self._ack, len(state.results)) if between else len(state.results)
         self._message = ""
-        if not m.can_redo:
+        if not m.redoable:
             self._bots()
         self._sync()
         return state
@@ -287,7 +287,7 @@ class Table(anywidget.AnyWidget):
         """Close the score of a finished hand and deal the next (the Continue button)."""
         m = self._match
         self._ack = len(m.state.results)
-        if not m.can_redo:
+        if not m.redoable:
             m.deal()
             self._bots()
         self._sync()
@@ -451,7 +451,7 @@ class Table(anywidget.AnyWidget):
     def _can_run(self) -> bool:
         m = self._match
         st = m.state
-        if m.can_redo or st.terminal or self._pending_result():
+        if m.redoable or st.terminal or self._pending_result():
             return False
         return st.current != CHANCE and not m.waiting_for_human()
 
