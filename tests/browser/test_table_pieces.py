@@ -132,6 +132,8 @@ def test_a_side_shows_its_zones_and_score_together(toys_page: Any) -> None:
         card.click(position=CORNER)
         expect(t).not_to_have_attribute("data-step", before)
         scores.append(int(ours.locator(".cl-team-score").inner_text()))
+        if len(scores) == 2:
+            _shot(t, "partners_play")
     top = ours.locator('.cl-zone[data-zone="pile"] .cl-card').last
     expect(top).to_be_visible()
     # the seats of the side carry its name; the pile lies in the side's box, not loose

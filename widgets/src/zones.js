@@ -110,7 +110,7 @@ export function trayHtml(t) {
     : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
   const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
   const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
-  const how = '<div class="cl-tray-how">click cards to add them, a card here to take it back · Enter: Done · Esc: Cancel</div>';
+  const how = '<div class="cl-tray-how">click a card to add it or take it back · Enter: Done · Esc: Cancel</div>';
   return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 

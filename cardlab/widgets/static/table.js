@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 ba963c4a641412da946315445798760bead197ca1eefb707a726b4760138ff61) */
+/* cardlab card table, bundled from widgets/src (sources sha256 937403ad324f9f89afcd725490636f98fba6fd01970b36c821eee41a5e263262) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -267,7 +267,7 @@ function trayHtml(t) {
   const done = t.done ? `<button class="cl-btn cl-primary cl-tray-done" data-act="${esc(t.done)}" title="make the ${esc(t.what)} (Enter)">Done</button>` : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
   const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
   const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
-  const how = '<div class="cl-tray-how">click cards to add them, a card here to take it back \xB7 Enter: Done \xB7 Esc: Cancel</div>';
+  const how = '<div class="cl-tray-how">click a card to add it or take it back \xB7 Enter: Done \xB7 Esc: Cancel</div>';
   return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 function trickHtml(v, z) {
