@@ -325,6 +325,7 @@ class Table(anywidget.AnyWidget):
                     total=total,
                     show_result=finished,
                     event_steps=m.history_steps(viewer, step=n, state=st),
+                    spec=m.game.spec,
                 )
                 view["human"] = seat
                 prev = last.get(k)
@@ -513,6 +514,7 @@ class Table(anywidget.AnyWidget):
             event_steps=m.history_steps(viewer),
             hint=self._hint[1:] if self._hint and self._hint[0] == m.step_count else None,
             odds=self._odds(),
+            spec=m.game.spec,
         )
 
     def _odds(self) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from ..core.cards import Card
 from ..core.observation import Back, Entry, Observation, Peek
 from ..core.outcome import HandResult
 from ..core.registry import get_spec
+from ..core.spec import GameSpec
 
 #: A range of numeric actions is listed action by action up to this many (see build_view).
 RANGE_LISTED = 100
@@ -120,6 +121,7 @@ def build_view(
     odds: Mapping[str, Any] | None = None,
     actor: int | None = None,
     acting: Observation | None = None,
+    spec: GameSpec | None = None,
 ) -> dict[str, Any]:
     """The whole JSON document for one redraw, from one observation.
 
@@ -138,8 +140,10 @@ def build_view(
     actor : the seat the page may move for now (None: nothing can be clicked)
     acting : ``actor``'s own observation when the view is another one (the teacher's),
         for its legal moves, prompt and refusal reasons
+    spec : the game's facts (title, layout); by default the registered game ``obs.game``
     """
-    spec = get_spec(obs.game)
+    if spec is None:
+        spec = get_spec(obs.game)
     mine = acting if acting is not None else obs
     names = obs.names
     zones = [
