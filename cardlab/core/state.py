@@ -50,6 +50,7 @@ from .phases import DEAL, OVER, Phase
 from .refusals import (
     action_problem,
     canonical_text,
+    either,
     generic_reason,
     plural,
     refused_text,
@@ -752,13 +753,19 @@ class State:
         if self.game.spec.solitaire or not own:
             own = list(obs.zones)
         verb = max(verbs, key=lambda k: verbs[k]) if verbs else ""
+        if not verb:
+            # no card to click: say what the moves are instead ("draw or track")
+            listed = [*legal.head, legal.verb] if isinstance(legal, ActionRange) else legal
+            names = [f"'{a.split(' ')[0].replace('_', ' ')}'" for a in listed]
+            others = list(dict.fromkeys(names))
+            moves = either(others[:6] + (["another move"] if len(others) > 6 else []))
         out: dict[str, str] = {}
         for z in own:
             for c in z.faces:
                 if c.code in usable or c.code in out:
                     continue
                 if not verb:
-                    out[c.code] = "no card can be moved now: choose one of the other moves"
+                    out[c.code] = f"no card is used now: choose {moves}"
                     continue
                 act = Action(f"{verb} {c.code}")
                 out[c.code] = self.why_illegal(act, seat) or self.explain(act, seat)

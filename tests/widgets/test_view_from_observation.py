@@ -172,4 +172,6 @@ def test_a_side_and_a_game_without_hands() -> None:
     v = t.view
     assert sorted(a for a, _ in v["buttons"]) == ["leave", "stay"]
     # the cash in front of you cannot be clicked: it says why
-    assert v["why"] and all("no card can be moved now" in r for r in v["why"].values())
+    assert v["why"] and all(
+        "no card is used now: choose 'leave' or 'stay'" in r for r in v["why"].values()
+    )
