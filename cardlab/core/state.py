@@ -654,8 +654,7 @@ class State:
                 for s in range(self.players)
             )
         between = self.between_hands
-        starts = self.hand_starts
-        start = starts[-2 if between and len(starts) > 1 else -1] if starts else 0
+        start = self.history_start
         events = self.events
         if v == TEACHER:
             history = tuple(events[start:])
