@@ -59,7 +59,7 @@ class Event(NamedTuple):
         return self._replace(secret=None, hidden=())
 
     def get(self, key: str, default: Any = None) -> Any:
-        """One fact of :attr:`data`."""
+        """One fact of ``data``."""
         for k, v in self.data:
             if k == key:
                 return v
@@ -67,7 +67,7 @@ class Event(NamedTuple):
 
     @property
     def facts(self) -> dict[str, Any]:
-        """:attr:`data` as a dict."""
+        """``data`` as a dict."""
         return dict(self.data)
 
 

@@ -218,7 +218,7 @@ class State:
         """What ``seat`` plays for, as a number that is higher the better it does.
 
         The search bot maximises the change of its seat's utility over the rest of the
-        hand, and :func:`cardlab.analysis.move_values` reports it.  By default: the total
+        hand, and ``cardlab.analysis.move_values`` reports it.  By default: the total
         of the seat (of its side, in a partnership game) less the average of the other
         seats' (sides') totals, negated when ``lower_is_better``, so a partner's points
         count as one's own.  A game decided by something else than points (a hidden role
@@ -227,7 +227,8 @@ class State:
 
         Parameters
         ----------
-        seat : the seat whose utility is asked for, at this moment of the game
+        seat
+            The seat whose utility is asked for, at this moment of the game
 
         Returns
         -------
@@ -262,7 +263,7 @@ class State:
         return self.game.options
 
     def check_seat(self, seat: Any) -> int:
-        """``seat`` if it is a seat of this game; otherwise :class:`SeatError`."""
+        """``seat`` if it is a seat of this game; otherwise ``SeatError``."""
         problem = seat_problem(seat, self.players)
         if problem:
             raise SeatError(problem)
@@ -374,7 +375,7 @@ class State:
     def explain(self, act: str, seat: int | None = None) -> str:
         """Why an action is illegal now, or ``"legal"``.
 
-        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        Raises ``SeatError`` when ``seat`` is not a seat of this game.
         """
         if seat is not None:
             self.check_seat(seat)
@@ -391,7 +392,7 @@ class State:
     def prompt(self, seat: int) -> str:
         """What ``seat`` is asked to do now, in plain words ("" when not its turn).
 
-        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        Raises ``SeatError`` when ``seat`` is not a seat of this game.
         """
         self.check_seat(seat)
         if seat not in self.to_move or self.chance is not None or self.terminal:
@@ -408,7 +409,7 @@ class State:
         played, voids shown, cards passed to the seat, backs, counts), and the hand's
         history replays to exactly this observation.  Search bots look ahead in such
         worlds, so they never read a hidden card.  Every game supplies it (the family
-        components of :mod:`cardlab.rules` do most of the work).
+        components of ``cardlab.rules`` do most of the work).
         """
         raise NotImplementedError(f"{cls.__name__} does not sample worlds")
 
@@ -458,9 +459,14 @@ class State:
 
         Parameters
         ----------
-        team : the side, an index into ``game.teams``
-        points, reason : as for :meth:`award`
-        seat : the seat whose play earned the line (for analyses), or -1 for none
+        team
+            The side, an index into ``game.teams``
+        points
+            As for ``award``
+        reason
+            As for ``award``
+        seat
+            The seat whose play earned the line (for analyses), or -1 for none
         """
         teams = self.game.teams
         if not 0 <= team < len(teams):
@@ -514,8 +520,10 @@ class State:
 
         Parameters
         ----------
-        scores : each seat's total
-        team_scores : each side's total, in a partnership game
+        scores
+            Each seat's total
+        team_scores
+            Each side's total, in a partnership game
         """
         self.scores = list(scores)
         teams = self.game.teams
@@ -779,7 +787,7 @@ class State:
         audience: tuple[int, ...] = (),
         **data: Any,
     ) -> None:
-        """Narrate a happening (see :class:`~cardlab.core.events.Event`)."""
+        """Narrate a happening (see ``Event``)."""
         if data:
             self.events.append(event(kind, seat, text, secret, audience, **data))
         else:

@@ -199,10 +199,13 @@ def odds(
 
     Parameters
     ----------
-    posts : the two posts, left first (``"7C AS"`` or cards)
-    seen : every other card the seat has seen this deal (its posts need not be listed):
+    posts
+        The two posts, left first (``"7C AS"`` or cards)
+    seen
+        Every other card the seat has seen this deal (its posts need not be listed):
         these cannot be the third card; every other card is equally likely to be it
-    calls : how each post that is an Ace is called, ``"high"`` or ``"low"``; ``None`` (the
+    calls
+        How each post that is an Ace is called, ``"high"`` or ``"low"``; ``None`` (the
         default) takes the call that leaves the most ranks between the posts
 
     Examples

@@ -174,8 +174,10 @@ def odds(hand: Any, seen: Any = ()) -> Odds:
 
     Parameters
     ----------
-    hand : the four cards (``"KH 4H 9C 2S"`` or cards)
-    seen : every other card the seat has seen (shown hands, fifth cards, cards out of
+    hand
+        The four cards (``"KH 4H 9C 2S"`` or cards)
+    seen
+        Every other card the seat has seen (shown hands, fifth cards, cards out of
         play it knows): these cannot be the fifth card
 
     Examples

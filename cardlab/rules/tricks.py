@@ -1,30 +1,27 @@
 """Trick-taking, once for every trick game: the trick, following, winners, tricks won.
 
-:class:`TrickGame` is a :class:`~cardlab.core.state.State` with hands (bitmasks of card
+``TrickGame`` is a ``State`` with hands (bitmasks of card
 indices), the trick on the table, its leader and led suit, trumps, the last trick, the
 tricks each seat won and the cards it took.  A game sets its rules as class attributes
 and uses the ready-made play phase (``TrickGame.play_phase()``):
 
-``WINNER``
-    ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else the
-    best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
-    (the highest rank whatever its suit; the last of equal ranks wins).
-``BREAKS``
-    cards that may not be led until one of them has been played ("hearts are broken"),
-    unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the breaking.
-``FIRST_BAR`` / ``BAR_LEADS``
-    cards barred from the first trick while the hand holds any other (on discards, and
-    on leads too when ``BAR_LEADS``); ``state.opening`` forces the first lead (the 2♣).
-``JOKER_TRUMP``
-    the Joker (card index 52) is the lowest trump and follows trumps.
-``TRUMP_ANYTIME``
-    a trump may be played to any trick, even by a player who holds the suit led (All
-    Fours); a player holding the suit led still may not play a card of a third suit.
+* ``WINNER``: ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else
+  the best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
+  (the highest rank whatever its suit; the last of equal ranks wins).
+* ``BREAKS``: cards that may not be led until one of them has been played ("hearts are
+  broken"), unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the
+  breaking.
+* ``FIRST_BAR`` / ``BAR_LEADS``: cards barred from the first trick while the hand holds any
+  other (on discards, and on leads too when ``BAR_LEADS``); ``state.opening`` forces the
+  first lead (the 2♣).
+* ``JOKER_TRUMP``: the Joker (card index 52) is the lowest trump and follows trumps.
+* ``TRUMP_ANYTIME``: a trump may be played to any trick, even by a player who holds the suit
+  led (All Fours); a player holding the suit led still may not play a card of a third suit.
 
-:meth:`TrickGame.open_lowest` gives the first lead to the lowest card of a suit held in
+``TrickGame.open_lowest`` gives the first lead to the lowest card of a suit held in
 any hand (the 2♣, or the lowest club when the 2♣ is out of the hands).
 
-:class:`HoleTrickGame` adds hole cards, the face-down cards of Foresight and Heartburn,
+``HoleTrickGame`` adds hole cards, the face-down cards of Foresight and Heartburn,
 played with one vocabulary: ``play hole N`` plays the N-th card of the seat's hole row
 as it lies now (counted from 1); the row keeps its order and closes up when a card
 leaves it.  With the suit led in hand a hole card may follow only when its back shows
@@ -109,7 +106,7 @@ def trick_mask(trick: Sequence[int]) -> int:
 
 
 def winning_play(trick: Sequence[int], led: int, trump: int = -1, rank_only: bool = False) -> int:
-    """Position in ``trick`` of the card that takes it (see :class:`TrickGame`'s ``WINNER``)."""
+    """Position in ``trick`` of the card that takes it (see ``TrickGame``'s ``WINNER``)."""
     best = 0
     if rank_only:
         for i in range(1, len(trick)):
@@ -275,7 +272,7 @@ class TrickGame(State):
     # ------------------------------------------------------------ hooks
     @classmethod
     def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
-        """A world consistent with ``obs`` (see :mod:`cardlab.rules.worlds`)."""
+        """A world consistent with ``obs`` (see ``cardlab.rules.worlds``)."""
         from .worlds import sample_trick_world
 
         return sample_trick_world(game, obs, rng)
