@@ -321,16 +321,17 @@ class Match:
 
     @property
     def total_steps(self) -> int:
-        """The steps recorded: those played so far and the future kept for :meth:`redo`."""
+        """The steps recorded: those played so far and the future kept for ``redo``."""
         return len(self.history) + len(self._redo)
 
     @property
     def redoable(self) -> bool:
-        """True when steps taken back (or sought past) are kept for :meth:`redo`."""
+        """True when steps taken back (or sought past) are kept for ``redo``."""
         return bool(self._redo)
 
     def next_step(self) -> Step | None:
-        """The recorded step :meth:`redo` or ``seek(step_count + 1)`` applies next."""
+        """The recorded step ``redo`` or ``seek(step_count + 1)`` applies next (None when
+        there is none)."""
         return self._redo[-1] if self._redo else None
 
     # --------------------------------------------------------- time travel
@@ -388,7 +389,15 @@ class Match:
 
     def explained(self, viewer: Viewer = None, seat: int | None = None) -> Observation:
         """``viewer``'s observation with the reasons ``seat``'s cards are refused now, for
-        a display (see :meth:`State.explained <cardlab.core.state.State.explained>`)."""
+        a display (see ``State.explained``).
+
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        seat
+            The seat whose cards are explained (default: the viewer's own)
+        """
         return self.state.explained(viewer, seat)
 
     def history_steps(
@@ -397,9 +406,20 @@ class Match:
         """For each event of ``viewer``'s observation history, the step that produced it
         (``seek(k)`` shows it happen).
 
-        ``step`` asks about the position after that many recorded steps (default: now);
-        ``state`` is the state there when the caller holds it already (as
-        :meth:`recorded` yields it), else it is rebuilt.
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        step
+            The position asked about: after that many recorded steps (default: now)
+        state
+            The state at ``step`` when the caller holds it already (as ``recorded``
+            yields it); else it is rebuilt
+
+        Returns
+        -------
+        list of int
+            One step per event of the history, in order
         """
         if state is None:
             state = self.state if step is None else self._state_at(step)

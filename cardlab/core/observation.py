@@ -145,8 +145,7 @@ class Observation:
     (between hands, ``between_hands`` set, the hand just finished); ``results`` every
     finished hand's public result and ``outcome`` how the game ended (None during play).
     ``refusals`` says, by card code, why each of the viewer's own cards cannot be used
-    now; it is filled only for a display (:meth:`~cardlab.core.state.State.explained`),
-    as bots never need it.
+    now; it is filled only for a display (``State.explained``), as bots never need it.
     """
 
     #: How ``str(observation)`` is written; :mod:`cardlab.render` installs the text table.

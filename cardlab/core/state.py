@@ -700,7 +700,7 @@ class State:
 
     @property
     def history_start(self) -> int:
-        """The index in :attr:`events` of the first event of the hand on the table (the
+        """The index in ``events`` of the first event of the hand on the table (the
         hand in progress, or between hands the one just finished)."""
         starts = self.hand_starts
         if not starts:
@@ -708,7 +708,7 @@ class State:
         return starts[-2 if self.between_hands and len(starts) > 1 else -1]
 
     def history_events(self, viewer: Viewer) -> list[int]:
-        """The indices in :attr:`events` of the events in ``viewer``'s observation
+        """The indices in ``events`` of the events in ``viewer``'s observation
         history, in order (a private event its audience alone learns of is left out)."""
         v = self.viewer(viewer)
         events = self.events
@@ -720,9 +720,15 @@ class State:
     def explained(self, viewer: Viewer = None, seat: int | None = None) -> Observation:
         """``viewer``'s observation with the reasons a display shows beside the cards:
         why each card ``seat`` could try to use cannot be used now (see
-        :meth:`refusal_reasons`).  ``seat`` defaults to the viewer's own seat.
+        ``refusal_reasons``).  Bots never need them, so ``observation`` leaves them out.
 
-        Bots never need the reasons, so :meth:`observation` leaves them out.
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        seat
+            The seat whose cards are explained (default: the viewer's own; the seat the
+            teacher's view moves for)
         """
         obs = self.observation(viewer)
         if seat is None:
@@ -740,7 +746,14 @@ class State:
         The cards are the seat's hand, or every face it sees in a solitaire and in a game
         played without hands, less those a legal action uses alone (a card that can be
         played).  A refused card is judged as the verb most legal card actions use
-        (``play``); with no card action at all, every card is refused as such.
+        (``play``); with no card action at all, each says which moves there are.
+
+        Parameters
+        ----------
+        seat
+            The seat on the move
+        obs
+            Its observation, when the caller has it already
         """
         self.check_seat(seat)
         if self.terminal or self.chance is not None or seat not in self.to_move:

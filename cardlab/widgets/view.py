@@ -127,20 +127,36 @@ def build_view(
 
     Parameters
     ----------
-    obs : what the viewpoint sees (for refusal reasons beside the cards, an observation
-        from :meth:`~cardlab.core.state.State.explained`)
-    human : your seat (named "you"), or None
-    step, total : the position in the recorded match, and its length
-    show_result : the last finished hand's score is shown (a finished hand, or the end)
-    message : a note under the table (a refused move's reason)
-    event_steps : the step that produced each event of ``obs.history``: a click on a
-        line of the log seeks there
-    hint : a suggested action and its explanation, shown without being played
-    odds : the odds panel (``{"on", "seat", "lines"}``), None where the game has none
-    actor : the seat the page may move for now (None: nothing can be clicked)
-    acting : ``actor``'s own observation when the view is another one (the teacher's),
-        for its legal moves, prompt and refusal reasons
-    spec : the game's facts (title, layout); by default the registered game ``obs.game``
+    obs
+        What the viewpoint sees (for refusal reasons beside the cards, an observation
+        from ``State.explained``)
+    human
+        Your seat (named "you"), or None
+    step, total
+        The position in the recorded match, and its length
+    show_result
+        The last finished hand's score is shown (a finished hand, or the end)
+    message
+        A note under the table (a refused move's reason)
+    event_steps
+        The step that produced each event of ``obs.history``: a click on a line of the
+        log seeks there
+    hint
+        A suggested action and its explanation, shown without being played
+    odds
+        The odds panel (``{"on", "seat", "lines"}``), None where the game has none
+    actor
+        The seat the page may move for now (None: nothing can be clicked)
+    acting
+        ``actor``'s own observation when the view is another one (the teacher's), for
+        its legal moves, prompt and refusal reasons
+    spec
+        The game's facts (title, layout); by default the registered game ``obs.game``
+
+    Returns
+    -------
+    dict
+        The view as JSON-ready data
     """
     if spec is None:
         spec = get_spec(obs.game)
