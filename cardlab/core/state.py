@@ -42,7 +42,7 @@ from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
 from .errors import IllegalActionError, SeatError
-from .events import TEACHER, Event, Viewer, event
+from .events import TEACHER, Event, Viewer
 from .observation import Observation, Pot, SeatView, Team, Zone
 from .outcome import HandResult, Outcome, ScoreLine, points_of, team_points_of
 from .phases import DEAL, OVER, Phase
@@ -60,6 +60,9 @@ from .view import View, normalise_viewer
 CHANCE: Final = "chance"
 SIMULTANEOUS: Final = "simultaneous"
 Current = int | Literal["chance", "simultaneous"] | None
+
+#: An :class:`Event` from all its fields at once (what the named tuple's ``__new__`` does).
+_new_event: Final = tuple.__new__
 
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
@@ -271,14 +274,14 @@ class State:
         """Legal actions for ``seat`` (default: the one seat to move), in a stable order."""
         if seat is self._lc_seat:
             return self._lc
-        if seat is None:
+        if type(seat) is not int:
+            if seat is not None:
+                self.check_seat(seat)  # raises: a seat is a plain int
             if len(self.to_move) != 1 or self.chance is not None:
                 return ()
             seat = self.to_move[0]
             if seat is self._lc_seat:
                 return self._lc
-        elif type(seat) is not int:
-            self.check_seat(seat)
         # While chance is due or after the end, to_move is empty.  (The handler is loaded
         # before the call: a plain attribute load specialises, a method load does not.)
         if seat in self.to_move:
@@ -691,13 +694,20 @@ class State:
         text: str,
         secret: str | None = None,
         audience: tuple[int, ...] = (),
+        *,
+        cards: tuple[Card, ...] = (),
+        hidden: tuple[Card, ...] = (),
         **data: Any,
     ) -> None:
-        """Narrate a happening (see :class:`~cardlab.core.events.Event`)."""
-        if data:
-            self.events.append(event(kind, seat, text, secret, audience, **data))
-        else:
-            self.events.append(Event(kind, seat, text, secret, audience))
+        """Narrate a happening (see :class:`~cardlab.core.events.Event`): ``cards`` are
+        public, ``hidden`` only for ``audience``, further facts as keywords."""
+        # Built as :func:`~cardlab.core.events.event` does, without a second call.
+        self.events.append(
+            _new_event(
+                Event,
+                (kind, seat, text, secret, audience, cards, hidden, tuple(data.items())),
+            )
+        )
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> State:
