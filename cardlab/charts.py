@@ -1,9 +1,9 @@
 """Altair charts for simulations, matches and the Foresight analysis.
 
-Every function takes a DataFrame (from :func:`cardlab.simulate`,
-:mod:`cardlab.analysis`, :meth:`cardlab.Match.scores_frame` or
-:meth:`cardlab.Match.events_frame`) and *returns* an ``alt.Chart``; nothing is shown
-until a notebook displays it.  Call :func:`use_offline` once per notebook: it picks the
+Every function takes a DataFrame (from ``cardlab.simulate``,
+``cardlab.analysis``, ``cardlab.Match.scores_frame`` or
+``cardlab.Match.events_frame``) and *returns* an ``alt.Chart``; nothing is shown
+until a notebook displays it.  Call ``use_offline`` once per notebook: it picks the
 one renderer cardlab uses, which draws charts without fetching anything from the
 internet.
 
@@ -85,8 +85,8 @@ def entropy_by_rank_class(df: pd.DataFrame, title: str = "") -> alt.Chart:
     Parameters
     ----------
     df : pandas.DataFrame
-        From :func:`cardlab.analysis.by_rank_class`, :func:`~cardlab.analysis.back_table`
-        (averaged per class) or :func:`~cardlab.analysis.leak_by_class` (one panel per
+        From ``cardlab.analysis.by_rank_class``, ``back_table``
+        (averaged per class) or ``leak_by_class`` (one panel per
         game): a ``suits`` column and ``bits_<model>`` columns.
     title : str
         Chart title.
@@ -130,7 +130,7 @@ def entropy_over_hand(
     Parameters
     ----------
     df : pandas.DataFrame
-        From :func:`cardlab.analysis.entropy_over_hand`.
+        From ``cardlab.analysis.entropy_over_hand``.
     measure : {"opp", "bits"}
         ``"opp"``: bits about the other seats' holdings; ``"bits"``: summed over every
         hidden card.
@@ -183,8 +183,8 @@ def leak_comparison(df: pd.DataFrame, title: str = "") -> alt.Chart:
     Parameters
     ----------
     df : pandas.DataFrame
-        From :func:`cardlab.analysis.compare_pairs` or
-        :func:`~cardlab.analysis.leak_summary` (columns ``game``, ``card_plain``,
+        From ``cardlab.analysis.compare_pairs`` or
+        ``leak_summary`` (columns ``game``, ``card_plain``,
         ``card_suits``, ``card_table``).
     title : str
         Chart title.
@@ -222,7 +222,7 @@ def long_scores(frames: Mapping[str, pd.DataFrame] | pd.DataFrame) -> pd.DataFra
     Parameters
     ----------
     frames : mapping of str to DataFrame, or DataFrame
-        :func:`cardlab.simulate` results keyed by a variant label (``{"Hearts": ...,
+        ``cardlab.simulate`` results keyed by a variant label (``{"Hearts": ...,
         "Heartburn": ...}``), or one result.  ``score_<seat>`` (per game) or
         ``points_<seat>`` (per hand) columns are used.
 
@@ -257,7 +257,7 @@ def score_distributions(
     Parameters
     ----------
     frames : mapping of str to DataFrame, or DataFrame
-        As for :func:`long_scores`.
+        As for ``long_scores``.
     title : str
         Chart title.
 
@@ -289,7 +289,7 @@ def scores_by_seat(frames: Mapping[str, pd.DataFrame] | pd.DataFrame, title: str
     Parameters
     ----------
     frames : mapping of str to DataFrame, or DataFrame
-        As for :func:`long_scores`.
+        As for ``long_scores``.
     title : str
         Chart title.
 
@@ -320,7 +320,7 @@ def score_race(df: pd.DataFrame, names: Any = None, title: str = "") -> alt.Char
     Parameters
     ----------
     df : pandas.DataFrame
-        :meth:`cardlab.Match.scores_frame` (or one game of ``simulate(per="hand")``):
+        ``cardlab.Match.scores_frame`` (or one game of ``simulate(per="hand")``):
         ``hand`` and ``total_<seat>`` columns.
     names : sequence of str, optional
         Seat names for the legend.
@@ -363,7 +363,7 @@ def trick_timeline(events: pd.DataFrame, hand: int = 0, title: str = "") -> alt.
     Parameters
     ----------
     events : pandas.DataFrame
-        :meth:`cardlab.Match.events_frame`: ``hand``, ``kind``, ``name``, ``text``,
+        ``cardlab.Match.events_frame``: ``hand``, ``kind``, ``name``, ``text``,
         ``cards``, ``data``.  Plays are events of kind ``"play"`` (their card is in
         ``cards``; one played from a hole, ``data["from"] == "hole"``, is marked °); a
         ``"trick"`` event closes a trick.
@@ -455,7 +455,7 @@ def move_values(df: pd.DataFrame, title: str = "") -> alt.Chart:
     Parameters
     ----------
     df : pandas.DataFrame
-        From :func:`cardlab.analysis.move_values`.
+        From ``cardlab.analysis.move_values``.
     title : str
         Chart title.
     """
@@ -532,7 +532,7 @@ def winnability(df: pd.DataFrame, title: str = "") -> alt.Chart:
     ``df`` has one row per rule set with ``rules``, the solver's ``min_rate`` (undecided
     deals counted as lost) with ``min_low`` and ``max_high`` (the interval from counting
     them lost to counting them won), and the bot's ``bot_rate``, ``bot_low`` and
-    ``bot_high``: :func:`cardlab.winnability_summary` plus the bot's columns, or
+    ``bot_high``: ``cardlab.winnability_summary`` plus the bot's columns, or
     ``cardlab/data/winnability.csv``.  A ``game`` column, when present, labels the rows.
     """
     from .core.optional import altair as alt

@@ -1,12 +1,12 @@
 """Exercises for the teaching notebooks: questions that check answers and never stop a notebook.
 
-An :class:`Exercise` holds a question, its expected answer, a hint, an explanation and a
-typical wrong answer. ``ex.check(answer)`` returns a :class:`Verdict`: a right answer is
+An ``Exercise`` holds a question, its expected answer, a hint, an explanation and a
+typical wrong answer. ``ex.check(answer)`` returns a ``Verdict``: a right answer is
 confirmed with the explanation; a wrong one is told what is wrong with it and given the
 hint, never the answer. ``ex.solution()`` gives the answer and why, when asked. In
 Jupyter an exercise shows as a small widget: the cards to click (or a box, or buttons
 for a few choices) with Check, Hint and Show answer. The notebooks' exercises are kept in
-:mod:`cardlab.lessons`.
+``cardlab.lessons``.
 
 The older ``check_*`` functions compare one answer directly and say why either way.
 
@@ -231,13 +231,20 @@ class Exercise:
 
     Parameters
     ----------
-    question : the question, in plain words (``code`` in backquotes is allowed)
-    expected : the right answer
-    hint : a nudge shown with a wrong answer, or on request; it does not give the answer
-    why : why the answer is right; shown when the answer is right or asked for
-    typical : a typical wrong answer (the tests check that it gets explained)
-    mistakes : explanations of known wrong answers, keyed by answer
-    key : the exercise's name in the lessons catalogue
+    question
+        The question, in plain words (``code`` in backquotes is allowed)
+    expected
+        The right answer
+    hint
+        A nudge shown with a wrong answer, or on request; it does not give the answer
+    why
+        Why the answer is right; shown when the answer is right or asked for
+    typical
+        A typical wrong answer (the tests check that it gets explained)
+    mistakes
+        Explanations of known wrong answers, keyed by answer
+    key
+        The exercise's name in the lessons catalogue
     """
 
     kind: ClassVar[str] = "text"

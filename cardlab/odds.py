@@ -2,17 +2,17 @@
 
 Every figure here is exact.  The unseen cards are dealt in every possible way, counted
 rather than sampled, so probabilities are ratios of whole numbers of hands (kept in the
-``count`` columns and in :class:`Chances`).  Hands are ranked by
-:mod:`cardlab.rules.poker`: 3-, 5- or 7-card hands (seven play their best five), an
+``count`` columns and in ``Chances``).  Hands are ranked by
+``cardlab.rules.poker``: 3-, 5- or 7-card hands (seven play their best five), an
 optional wild rank, and three-card hands with or without straights and flushes.
 
-* :func:`hand_classes`: how many hands of each class the pack deals;
-* :func:`final_classes`: the classes a hand can end in once its missing cards come;
-* :func:`beat_chance`: the chance that a hand, once complete, beats a given hand;
-* :func:`showdown_chance`: the chance that a complete hand beats one other hand dealt
+* ``hand_classes``: how many hands of each class the pack deals;
+* ``final_classes``: the classes a hand can end in once its missing cards come;
+* ``beat_chance``: the chance that a hand, once complete, beats a given hand;
+* ``showdown_chance``: the chance that a complete hand beats one other hand dealt
   from the cards its holder cannot see.
 
-Cards are :class:`~cardlab.core.cards.Card` objects, card text (``"AS KS 3H"``) or a
+Cards are ``Card`` objects, card text (``"AS KS 3H"``) or a
 bitmask of card indices.  ``exclude`` lists cards known to be out of play (folded hands
 shown to the seat, cards in another visible hand), which are then never dealt.
 
@@ -46,7 +46,12 @@ class Chances:
 
     Attributes
     ----------
-    wins, ties, losses : numbers of ways (deals of the unseen cards)
+    wins
+        Numbers of ways (deals of the unseen cards)
+    ties
+        Numbers of ways (deals of the unseen cards)
+    losses
+        Numbers of ways (deals of the unseen cards)
     """
 
     wins: int
@@ -111,10 +116,14 @@ def hand_classes(
 
     Parameters
     ----------
-    cards : 3, 5 or 7
-    wild : None, or the wild rank (1..13 with Ace = 1, or ``"3"``, ``"K"`` …)
-    straights_and_flushes : False ranks three-card hands by pairs and trips alone
-    exclude : cards that are not dealt (none by default: the full 52-card pack)
+    cards : {3, 5, 7}
+        Cards in a hand
+    wild
+        None, or the wild rank (1..13 with Ace = 1, or ``"3"``, ``"K"`` …)
+    straights_and_flushes
+        False ranks three-card hands by pairs and trips alone
+    exclude
+        Cards that are not dealt (none by default: the full 52-card pack)
 
     Returns
     -------
@@ -123,6 +132,8 @@ def hand_classes(
         hands), ``probability`` and ``or_better`` (the chance of this class or a better
         one).  ``attrs["total"]`` is the number of hands, C(cards in the pack, ``cards``).
 
+    Examples
+    --------
     >>> int(hand_classes(7).set_index("hand").loc["full house", "count"])
     3473184
     """
@@ -148,9 +159,11 @@ def final_classes(
     Returns
     -------
     pandas.DataFrame
-        as :func:`hand_classes`: ``hand``, ``count`` (ways to complete), ``probability``
+        as ``hand_classes``: ``hand``, ``count`` (ways to complete), ``probability``
         and ``or_better``, best class first.
 
+    Examples
+    --------
     >>> int(final_classes("9H TH JH QH", 5).set_index("hand").loc["straight flush", "count"])
     2
     """
@@ -186,7 +199,7 @@ def beat_chance(
 
     Give the hand to beat either as cards (``against``, a complete hand of ``cards``
     cards, which are then never dealt to ``hand``) or as a value from
-    :mod:`cardlab.rules.poker` (``value``).  ``hand`` may already be complete.
+    ``cardlab.rules.poker`` (``value``).  ``hand`` may already be complete.
 
     Raises
     ------
@@ -194,6 +207,8 @@ def beat_chance(
         when both or neither of ``against`` and ``value`` are given, the cards overlap, or
         the value belongs to hands of another size.
 
+    Examples
+    --------
     >>> beat_chance("7C 7D 2S", value=poker.evaluate("8S 8H 3C 4D 5H")).win > 0.25
     True
     """

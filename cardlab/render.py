@@ -1,6 +1,6 @@
 """Plain-text rendering of observations, actions and hand results.
 
-Everything here works from an :class:`~cardlab.core.observation.Observation` (or plain
+Everything here works from an ``Observation`` (or plain
 actions and results), never from a game's internals, so it renders any game.  Output is
 deterministic and has no trailing spaces; ``color=True`` paints ♦ and ♥ cards red with
 ANSI escapes (for terminals).

@@ -130,12 +130,25 @@ def simulate(
 
     Parameters
     ----------
-    game : a name (``"hearts"``) or a :class:`~cardlab.Game`
-    agents : bot names (one for all seats, a list per seat, or a dict); every seat needs one
-    n : number of games
-    seed : game ``i`` is seeded with ``f"{seed}/{i}"``, so results do not depend on
+    game
+        A name (``"hearts"``) or a ``Game``
+    agents
+        Bot names (one for all seats, a list per seat, or a dict); every seat needs one
+    n
+        Number of games
+    seed
+        Game ``i`` is seeded with ``f"{seed}/{i}"``, so results do not depend on
         ``processes``
-    per : ``"game"`` (final scores, wins, hands, steps) or ``"hand"`` (points per hand)
+    per
+        ``"game"`` (final scores, wins, hands, steps) or ``"hand"`` (points per hand)
+    processes
+        Worker processes (``0`` = one per CPU)
+    progress
+        Show a tqdm bar (default: when ``n >= 50``)
+    players
+        Number of players, as for ``cardlab.load`` (default: the game's usual count)
+    **options
+        Game options, as for ``cardlab.load``
 
     Returns
     -------
@@ -153,9 +166,6 @@ def simulate(
         seats' columns: per game ``team_score_<side>``, ``team_win_<side>`` (1, 1/k for
         a win shared by k sides, 0) and ``team_winner`` (-1 when shared or nobody won);
         per hand ``team_points_<side>`` and ``team_total_<side>``.
-    processes : worker processes (``0`` = one per CPU)
-    progress : show a tqdm bar (default: when ``n >= 50``)
-    players, **options : game options, as for :func:`cardlab.load`
     """
     from tqdm.auto import tqdm
 
@@ -285,7 +295,7 @@ def winnability(
         One row per deal: ``game``, ``seed``, ``rules`` (the options that differ from the
         defaults), ``outcome`` (``"won"``, ``"lost"`` or ``"unknown"`` when the budget ran
         out), ``nodes`` (positions examined), ``moves`` (of the winning line), ``budget``
-        and ``seconds`` (CPU time).  :func:`winnability_summary` turns it into rates with
+        and ``seconds`` (CPU time).  ``winnability_summary`` turns it into rates with
         intervals.
     """
     from tqdm.auto import tqdm
@@ -329,7 +339,7 @@ def winnability(
 
 
 def winnability_summary(deals: pd.DataFrame) -> pd.DataFrame:
-    """Win rates with Wilson 95% intervals from :func:`winnability` rows, per rule set.
+    """Win rates with Wilson 95% intervals from ``winnability`` rows, per rule set.
 
     Deals the solver could not decide are counted twice: as losses (``min_rate``,
     ``min_low``, ``min_high``) and as wins (``max_rate``, ``max_low``, ``max_high``); the
@@ -369,7 +379,7 @@ def winnability_summary(deals: pd.DataFrame) -> pd.DataFrame:
 def measured_winnability(game: str | None = None) -> pd.DataFrame:
     """The large measured runs shipped with the package (``cardlab/data/winnability.csv``).
 
-    One row per rule set, as :func:`winnability_summary` gives them, with ``game`` and the
+    One row per rule set, as ``winnability_summary`` gives them, with ``game`` and the
     heuristic bot's wins on the same deals (``bot_wins``, ``bot_rate``, ``bot_low``,
     ``bot_high``); ``benchmarks/winnability.py`` writes the file.  ``game`` keeps that
     game's rows.

@@ -18,12 +18,8 @@ from cardlab.rules.worlds import sample_without_backs
 
 # the bundled games and the toys
 NAMES = [spec.name for spec in (*GAMES, *TOYS)]
-# Toys whose sampled worlds rebuild the position but not the hand's history, and whose
-# heuristic bots draw at random: the strict tests of worlds and of rollouts leave them out.
-APPROXIMATE = {"toy_snake", "toy_standoff", "toy_vault"}
-EXACT = [name for name in NAMES if name not in APPROXIMATE]
 # other table sizes, so every sampler meets more than its default layout
-SIZES = [(name, None) for name in EXACT] + [
+SIZES = [(name, None) for name in NAMES] + [
     ("foresight", 5),
     ("heartburn", 3),
     ("heartburn", 6),
@@ -103,7 +99,7 @@ def other_deals(game, state, seat, obs, rng, tries=60):
     return None
 
 
-@pytest.mark.parametrize("name", EXACT)
+@pytest.mark.parametrize("name", NAMES)
 def test_the_decision_depends_only_on_the_observation(name):
     """Two different deals that look the same to the seat get the same decision."""
     rng = random.Random(11)
@@ -186,7 +182,7 @@ def test_heuristic_rollouts_and_time_budget():
     assert bot.act(m.observation(seat)) in m.legal_actions(seat)
 
 
-@pytest.mark.parametrize("name", EXACT)
+@pytest.mark.parametrize("name", NAMES)
 def test_heuristic_rollouts_carry_no_state_from_one_rollout_to_the_next(name):
     """Heuristic rollouts reuse one bot per seat across every rollout of a search: that is
     sound only if the game's heuristic bot keeps nothing between observations.  A bot that

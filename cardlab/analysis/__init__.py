@@ -1,14 +1,11 @@
 """Analyses of play read from structured events and observations.
 
-:mod:`~cardlab.analysis.information`
-    how much a Foresight deck's backs tell: candidates and entropy of a back, of every
-    card hidden from a seat and of each seat's holding, over a hand, and compared across
-    each classic game and its Foresight rework;
-:mod:`~cardlab.analysis.holes`
-    hole cards played to a trick because their back shows the suit led, and how often
-    their face is of another suit;
-:mod:`~cardlab.analysis.search`
-    the search bot's value of every legal move.
+* ``information``: how much a Foresight deck's backs tell: candidates and entropy of a back,
+  of every card hidden from a seat and of each seat's holding, over a hand, and compared
+  across each classic game and its Foresight rework;
+* ``holes``: hole cards played to a trick because their back shows the suit led, and how
+  often their face is of another suit;
+* ``search``: the search bot's value of every legal move.
 
 Every public name is importable from ``cardlab.analysis`` itself
 (``from cardlab.analysis import move_values``).

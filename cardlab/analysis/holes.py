@@ -81,8 +81,14 @@ def hole_follow_plays(
         A game with hole cards.
     hands : int
         Hands to play (hand ``i`` is the first hand of a match seeded ``f"{seed}/{i}"``).
-    seed, agents, players, **options
-        As for :func:`~cardlab.analysis.information.entropy_over_hand`.
+    seed
+        As for ``entropy_over_hand``.
+    agents
+        As for ``entropy_over_hand``.
+    players
+        As for ``entropy_over_hand``.
+    **options
+        As for ``entropy_over_hand``.
 
     Returns
     -------
@@ -147,7 +153,7 @@ def hole_follow_rates(plays: pd.DataFrame, hands: int) -> pd.DataFrame:
     Parameters
     ----------
     plays : pandas.DataFrame
-        From :func:`hole_follow_plays`.
+        From ``hole_follow_plays``.
     hands : int
         How many hands ``plays`` covers (for the per-hand rate).
 

@@ -7,25 +7,22 @@ information the back *leaks*.
 
 Two knowledge models (see RULINGS.md, "The Foresight deck"):
 
-``"table"``
-    the viewer knows the deck's exact back table: a back's candidates are the unseen
-    cards with exactly that back.
-``"suits"``
-    the viewer only reads the printed suits and counts them: candidates are the unseen
-    cards of a printed suit in the rank class the count gives.
-``"plain"``
-    (for comparison) the viewer ignores backs, as with a plain deck: every unseen card
-    is a candidate.
+* ``"table"``: the viewer knows the deck's exact back table: a back's candidates are the
+  unseen cards with exactly that back.
+* ``"suits"``: the viewer only reads the printed suits and counts them: candidates are the
+  unseen cards of a printed suit in the rank class the count gives.
+* ``"plain"``: (for comparison) the viewer ignores backs, as with a plain deck: every unseen
+  card is a candidate.
 
-Every function takes the back table as a :class:`~cardlab.core.cards.Deck` (the deck a
+Every function takes the back table as a ``Deck`` (the deck a
 game was loaded with, e.g. ``game.deck``) or a
-:class:`~cardlab.core.foresight.BackTable` (e.g. one read with
-:func:`~cardlab.core.foresight.load_backs`); by default the bundled Foresight table.
+``BackTable`` (e.g. one read with
+``load_backs``); by default the bundled Foresight table.
 A deck also says which cards are in play (with a Deck ``"foresight+joker"`` the Joker is a
 candidate too); a BackTable stands for the 52 cards.
 
-The state functions read only one seat's :class:`~cardlab.core.observation.Observation`
-(and the public back table), never hidden faces.  Over a hand a :class:`Viewpoint`
+The state functions read only one seat's ``Observation``
+(and the public back table), never hidden faces.  Over a hand a ``Viewpoint``
 remembers what that seat saw: faces that left play, and faces it saw go into a hidden
 place (a card it passed, a discard an opponent picked up).
 
@@ -155,7 +152,7 @@ def candidates(
     ----------
     back : str or Back
         The back's design, e.g. ``"♥♠"`` (suit symbols in any order), or a
-        :class:`~cardlab.core.observation.Back` from an observation.  A plain or
+        ``Back`` from an observation.  A plain or
         ``"hidden"`` back fits every card.
     model : {"table", "suits", "plain"}
         What the viewer knows (see the module docstring).
@@ -192,13 +189,19 @@ def entropy(
 ) -> float:
     """Shannon entropy in bits of a hidden card's identity given its back.
 
-    Every candidate (see :func:`candidates`) is taken as equally likely, so the
+    Every candidate (see ``candidates``) is taken as equally likely, so the
     entropy is ``log2`` of their number.
 
     Parameters
     ----------
-    back, model, backs, seen
-        As for :func:`candidates`.
+    back
+        As for ``candidates``.
+    model
+        As for ``candidates``.
+    backs
+        As for ``candidates``.
+    seen
+        As for ``candidates``.
 
     Returns
     -------
@@ -278,8 +281,10 @@ def by_rank_class(backs: BacksLike = None, seen: CardsLike = ()) -> pd.DataFrame
 
     Parameters
     ----------
-    backs, seen
-        As for :func:`back_table`.
+    backs
+        As for ``back_table``.
+    seen
+        As for ``back_table``.
 
     Returns
     -------
@@ -328,7 +333,7 @@ def _log2_comb(n: int, k: int) -> float:
 class Viewpoint:
     """What one seat has seen so far in a hand, built from its observations only.
 
-    Feed it every observation of the seat in order with :meth:`update` (the functions
+    Feed it every observation of the seat in order with ``update`` (the functions
     here do).  It remembers
 
     * ``gone``: faces seen that are no longer on view and went out of play (a trick
@@ -711,8 +716,16 @@ def holdings(
 
     Parameters
     ----------
-    source, seat, backs, viewpoint, seen
-        As for :func:`hidden_cards`.
+    source
+        As for ``hidden_cards``.
+    seat
+        As for ``hidden_cards``.
+    backs
+        As for ``hidden_cards``.
+    viewpoint
+        As for ``hidden_cards``.
+    seen
+        As for ``hidden_cards``.
 
     Returns
     -------
@@ -806,8 +819,10 @@ def entropy_over_hand(
     per : {"step", "trick"}
         One row per step and seat, or only the first step of each trick (as the game's
         ``trick_number`` tells) and seat.
-    players, **options
-        As for :func:`cardlab.load`.
+    players
+        Number of players, as for ``cardlab.load`` (default: the game's usual count)
+    **options
+        As for ``cardlab.load``.
 
     Returns
     -------
@@ -883,7 +898,7 @@ def leak_samples(
     Parameters
     ----------
     games : sequence of str, optional
-        Game names (default: every game of :func:`pairs`).
+        Game names (default: every game of ``pairs``).
     hands : int
         Hands per game (hand ``i`` is the first hand of a match seeded
         ``f"{seed}/{i}"``).
@@ -964,7 +979,7 @@ def leak_by_class(samples: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     samples : pandas.DataFrame
-        From :func:`leak_samples`.
+        From ``leak_samples``.
 
     Returns
     -------
@@ -989,7 +1004,7 @@ def leak_summary(samples: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     samples : pandas.DataFrame
-        From :func:`leak_samples`.
+        From ``leak_samples``.
 
     Returns
     -------
@@ -1048,16 +1063,22 @@ def compare_pairs(
     Parameters
     ----------
     games : sequence of (str, str), optional
-        (classic game, Foresight game) names; by default every pair of :func:`pairs`
+        (classic game, Foresight game) names; by default every pair of ``pairs``
         (each Foresight-deck game with the classic game it reworks).  A game that is not
         available is left out.
-    hands, seed, agents, every
-        As for :func:`leak_samples`.
+    hands
+        As for ``leak_samples``.
+    seed
+        As for ``leak_samples``.
+    agents
+        As for ``leak_samples``.
+    every
+        As for ``leak_samples``.
 
     Returns
     -------
     pandas.DataFrame
-        :func:`leak_summary` rows with a ``pair`` column (``"hearts vs heartburn"``)
+        ``leak_summary`` rows with a ``pair`` column (``"hearts vs heartburn"``)
         and a ``variant`` column (``"classic"`` or ``"foresight game"``).
     """
     from ..core.optional import pandas as pd

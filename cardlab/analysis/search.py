@@ -24,7 +24,7 @@ def move_values(
 
     The search sees only ``seat``'s observation.  One row per move, most searched first:
     ``move``, ``visits``, ``share`` (of the search), ``value`` (the expected change of
-    the seat's :meth:`~cardlab.core.state.State.utility` over the rest of the hand: by
+    the seat's ``utility`` over the rest of the hand: by
     default points, its side's in a partnership game, against the others' average;
     higher is better in every game) and ``best`` (the move the bot would play).  In a
     position with many legal moves only the moves the search widened to are listed.

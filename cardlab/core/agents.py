@@ -15,7 +15,7 @@ F = TypeVar("F", bound=Callable[..., Action])
 class Agent:
     """Base class: an agent for one seat with its own random stream.
 
-    Subclasses implement :meth:`act`.  ``reset`` is called at the start of each game.
+    Subclasses implement ``act``.  ``reset`` is called at the start of each game.
     """
 
     name: ClassVar[str] = "agent"
@@ -29,7 +29,7 @@ class Agent:
         raise NotImplementedError
 
     def bind(self, game: Any) -> None:
-        """Learn the public rules (the :class:`~cardlab.core.spec.Game`); most bots need
+        """Learn the public rules (the ``Game``); most bots need
         only their observations."""
 
     def explain(self, obs: Observation, act: Action) -> str:

@@ -130,7 +130,7 @@ class ChanceStep(NamedTuple):
         return act
 
     def validate(self, state: Any, act: Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``act`` is an outcome of this step."""
+        """Raise ``IllegalActionError`` unless ``act`` is an outcome of this step."""
         if getattr(act, "drawn_by", None) is self:
             return
         if act.verb != self.kind:

@@ -30,9 +30,12 @@ class IllegalActionError(CardlabError, ValueError):
 
     Attributes
     ----------
-    action : the text that was tried (its start only, when it is long)
-    reason : why the rules forbid it, in rule terms
-    legal : the actions that are allowed now
+    action
+        The text that was tried (its start only, when it is long)
+    reason
+        Why the rules forbid it, in rule terms
+    legal
+        The actions that are allowed now
     """
 
     def __init__(self, action: str, reason: str, legal: Sequence[str] = ()) -> None:

@@ -15,13 +15,24 @@ facts as data, so analysis and charts never parse prose:
 audience.  :meth:`Event.seen_by` gives the event as one viewer may know it.  An event
 with an empty ``text`` is private: only its audience (and the teacher) learn that it
 happened at all (a pick in a move still being built).
+
+The first event a seat's action logs also records that ``action`` (its canonical text,
+``"play QS"``), so a history can be replayed action by action.  The action belongs to
+the private part of a private event (one with a ``secret`` or ``hidden`` cards): a viewer
+outside the audience reads ``None`` there, as for an event the rules made themselves,
+unless ``public_action`` says everyone knows it although cards stay hidden (``draw
+stock``: the card is private, not where it came from).  Chance outcomes (a deal, a
+reshuffle, a random draw) are never recorded in an event.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .actions import Action
 from .cards import Card
+
+_new = tuple.__new__
 
 TEACHER = "teacher"
 SPECTATOR = "spectator"
@@ -39,6 +50,10 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     hidden: tuple[Card, ...] = ()
     data: tuple[tuple[str, Any], ...] = ()
+    #: The seat action that logged this event (on the first event of its ``apply``).
+    action: Action | None = None
+    #: Everyone knows :attr:`action`, even when the event hides cards.
+    public_action: bool = False
 
     def text_for(self, viewer: Viewer) -> str:
         """The wording ``viewer`` may read: a seat, ``"spectator"`` or teacher (``None``)."""
@@ -53,13 +68,21 @@ class Event(NamedTuple):
         return viewer is None or viewer == TEACHER or viewer in self.audience
 
     def seen_by(self, viewer: Viewer) -> Event:
-        """This event as ``viewer`` may know it: without the private part unless entitled."""
+        """This event as ``viewer`` may know it: without the private part (the secret
+        wording, the hidden cards and, unless :attr:`public_action`, the action) unless
+        entitled."""
         if (self.secret is None and not self.hidden) or self.knows(viewer):
             return self
-        return self._replace(secret=None, hidden=())
+        if self.action is None or self.public_action:
+            return self._replace(secret=None, hidden=())
+        return self._replace(secret=None, hidden=(), action=None)
+
+    def with_action(self, act: Action) -> Event:
+        """This event recording ``act`` as the action that logged it."""
+        return _new(Event, (*self[:8], act, self.public_action))
 
     def get(self, key: str, default: Any = None) -> Any:
-        """One fact of :attr:`data`."""
+        """One fact of ``data``."""
         for k, v in self.data:
             if k == key:
                 return v
@@ -67,7 +90,7 @@ class Event(NamedTuple):
 
     @property
     def facts(self) -> dict[str, Any]:
-        """:attr:`data` as a dict."""
+        """``data`` as a dict."""
         return dict(self.data)
 
 
@@ -80,7 +103,10 @@ def event(
     *,
     cards: tuple[Card, ...] = (),
     hidden: tuple[Card, ...] = (),
+    action: Action | None = None,
+    public_action: bool = False,
     **data: Any,
 ) -> Event:
     """An :class:`Event` with its extra facts given as keywords."""
-    return Event(kind, seat, text, secret, audience, cards, hidden, tuple(data.items()))
+    facts = tuple(data.items())
+    return Event(kind, seat, text, secret, audience, cards, hidden, facts, action, public_action)

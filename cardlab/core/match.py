@@ -94,14 +94,21 @@ class Match:
 
     Parameters
     ----------
-    game : a game name or :class:`Game`
-    seed : seeds every deal (a random seed is chosen and kept when omitted)
-    deal : an explicit first deal (an action from ``game.deal(...)``), or a list of deals
+    game
+        A game name or ``Game``
+    seed
+        Seeds every deal (a random seed is chosen and kept when omitted)
+    deal
+        An explicit first deal (an action from ``game.deal(...)``), or a list of deals
         for the first hands; later hands are dealt from the seed.  Explicit deals are
         used only for deals, never for other chance steps (a reshuffle, a random draw)
-    agents : who plays each seat: one name for all (``"heuristic"``), a list per seat,
-        or a dict; ``None``/``"human"`` marks a seat you play with :meth:`play`
-    players, **options : passed to :func:`cardlab.load` when ``game`` is a name
+    agents
+        Who plays each seat: one name for all (``"heuristic"``), a list per seat,
+        or a dict; ``None``/``"human"`` marks a seat you play with ``play``
+    players
+        Number of players, as for ``cardlab.load`` (default: the game's usual count)
+    **options
+        Passed to ``cardlab.load`` when ``game`` is a name
     """
 
     def __init__(
@@ -195,9 +202,9 @@ class Match:
         """Apply an action for ``seat`` (default: the one seat to move).
 
         ``deal=True`` first deals the next hand when a finished hand is held (see
-        :attr:`hold`), so the action belongs to the new hand.
+        ``hold``), so the action belongs to the new hand.
 
-        Raises :class:`IllegalActionError` (with the reason and the legal actions) and
+        Raises ``IllegalActionError`` (with the reason and the legal actions) and
         changes nothing if the action is illegal: a deal replayed or made first to reach
         the move is taken back too.
         """
@@ -254,7 +261,7 @@ class Match:
             raise IllegalActionError(refused_text(act), problem)
 
     def deal(self) -> bool:
-        """Deal the next hand now if its deal is waiting (see :attr:`hold`); True if dealt."""
+        """Deal the next hand now if its deal is waiting (see ``hold``); True if dealt."""
         before = len(self.history)
         self._resume()
         self._settle(deal=True)
@@ -421,7 +428,7 @@ class Match:
 
         Columns: ``hand``, ``kind``, ``seat``, ``name``, ``text`` (worded for the viewer),
         ``cards`` (the cards the event names that the viewer may know, as a tuple of
-        :class:`~cardlab.core.cards.Card`) and ``data`` (the event's other facts, a dict).
+        ``Card``) and ``data`` (the event's other facts, a dict).
         """
         from .optional import pandas as pd
 
@@ -506,7 +513,7 @@ class Match:
     ) -> Match:
         """A match rebuilt from a replay (or a path to one), positioned at ``step``.
 
-        The actions after ``step`` stay available to :meth:`redo` and :meth:`seek`.
+        The actions after ``step`` stay available to ``redo`` and ``seek``.
         """
         if isinstance(replay, str):
             replay = Replay.load(replay)

@@ -63,7 +63,7 @@ class Zone:
     ``tags`` optionally gives each card a short public note (``"laid off"``, ``"wild"``):
     one string per card, ``""`` for none.  ``team`` is the side owning the zone in a
     partnership game (a side's melds; ``owner`` is then None), an index into
-    :attr:`Observation.teams`.
+    ``Observation.teams``.
     """
 
     name: str
@@ -215,7 +215,7 @@ class Observation:
         return {c for z in self.zones for c in z.faces}
 
     def value(self, seat: int, key: str, default: Any = None) -> Any:
-        """A figure the table tracks for ``seat`` (see :class:`SeatView`)."""
+        """A figure the table tracks for ``seat`` (see ``SeatView``)."""
         if 0 <= seat < len(self.seats):
             return self.seats[seat].values.get(key, default)
         return default

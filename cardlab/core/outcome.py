@@ -60,8 +60,10 @@ class HandResult(NamedTuple):
 
         Parameters
         ----------
-        names : the seat names (``seat k`` when not given)
-        teams : the side names, for lines that belong to a side (``side k`` when not given)
+        names
+            The seat names (``seat k`` when not given)
+        teams
+            The side names, for lines that belong to a side (``side k`` when not given)
         """
         out = [self.summary] if self.summary else []
         for line in self.lines:

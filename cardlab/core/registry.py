@@ -61,7 +61,30 @@ def get_spec(name: str) -> GameSpec:
 
 
 def load(name: str | Game, players: int | None = None, **options: Any) -> Game:
-    """A game by name with options: ``load("hearts", omnibus=True)``."""
+    """A game by name with options: ``load("hearts", omnibus=True)``.
+
+    Parameters
+    ----------
+    name
+        A registered game's name (``cardlab.games()`` lists them), or a ``Game``, which
+        is returned as it is or with the given options changed
+    players
+        Number of players (default: the game's usual count); refused when the game is
+        not played by that many
+    **options
+        The game's options by name (its ``Options`` fields, shown on its page)
+
+    Returns
+    -------
+    Game
+        The rules with validated options, ready for ``Match`` or ``new_state()``.
+
+    Raises
+    ------
+    OptionError
+        For an unknown game, an unknown option or a value out of its range; the message
+        names what is allowed.
+    """
     if isinstance(name, Game):
         if players is None and not options:
             return name

@@ -52,7 +52,7 @@ Step = tuple[int | None, str]
 
 @dataclass(frozen=True)
 class Replay:
-    """A recorded match.  Build with :meth:`Match.to_replay` or :meth:`from_json`."""
+    """A recorded match.  Build with ``Match.to_replay`` or ``from_json``."""
 
     game: str
     players: int
@@ -86,7 +86,7 @@ class Replay:
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        """Read and validate a replay file (see :meth:`from_json`)."""
+        """Read and validate a replay file (see ``from_json``)."""
         try:
             p = Path(path)
             size = p.stat().st_size
@@ -133,7 +133,7 @@ class Replay:
 
     @classmethod
     def from_dict(cls, data: Any) -> Replay:
-        """Validate a replay given as a dict (parsed JSON); see :meth:`from_json`."""
+        """Validate a replay given as a dict (parsed JSON); see ``from_json``."""
         if not isinstance(data, dict):
             raise ReplayError("replay must be a JSON object")
         unknown = [k for k in data if k not in FIELDS]
@@ -234,7 +234,7 @@ class Replay:
         return state
 
     def validate(self) -> None:
-        """Replay every step under the rules; raise :class:`ReplayError` at the first bad one."""
+        """Replay every step under the rules; raise ``ReplayError`` at the first bad one."""
         self.state_at(len(self.actions))
 
     def __len__(self) -> int:

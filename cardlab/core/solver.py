@@ -29,10 +29,15 @@ MAX_DRAWS = 1_000
 class Solved(NamedTuple):
     """A solver's verdict on a position.
 
-    outcome : ``"won"`` (``line`` wins it), ``"lost"`` (every reachable position was
-        examined and none is won) or ``"unknown"`` (the budget ran out first)
-    nodes : positions examined
-    line : for ``"won"``, the actions that win from the position solved, each legal in turn
+    Attributes
+    ----------
+    outcome
+        ``"won"`` (``line`` wins it), ``"lost"`` (every reachable position was examined
+        and none is won) or ``"unknown"`` (the budget ran out first)
+    nodes
+        Positions examined
+    line
+        For ``"won"``, the actions that win from the position solved, each legal in turn
         for seat 0 in the engine
     """
 
@@ -44,7 +49,7 @@ class Solved(NamedTuple):
 def replay_line(state: State, line: tuple[Action, ...]) -> State:
     """Play a solver's ``line`` on a copy of ``state``; the copy, which should be won.
 
-    Raises :class:`IllegalActionError` (naming the step) if a move of the line is refused.
+    Raises ``IllegalActionError`` (naming the step) if a move of the line is refused.
     """
     trial = state.clone()
     for k, act in enumerate(line):

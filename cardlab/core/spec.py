@@ -46,18 +46,20 @@ def seat_names(players: int) -> tuple[str, ...]:
 class TableLayout:
     """How the table widget lays out a game's zones (zone names are the game's own).
 
+    Attributes
+    ----------
     center
-        zones drawn in the middle of the felt, in this order (others follow their owner)
+        Zones drawn in the middle of the felt, in this order (others follow their owner)
     compact
-        owned zones drawn as small overlapping cards (tricks taken, hole cards)
+        Owned zones drawn as small overlapping cards (tricks taken, hole cards)
     small
-        centre zones drawn at reduced size (the last trick)
+        Centre zones drawn at reduced size (the last trick)
     grid
-        zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
+        Zone-name prefixes drawn as a grid of stacks (a solitaire tableau), one row each
     hide
-        zones not drawn at all (their content shows elsewhere)
+        Zones not drawn at all (their content shows elsewhere)
     apart
-        zones whose cards lie side by side without overlapping (In-Between's posts)
+        Zones whose cards lie side by side without overlapping (In-Between's posts)
     targets
         ``(verb, zone)`` pairs for moves that name a card but not where it goes: the zone
         it goes to, ``{suit}`` standing for the card's suit 1-4 (♣ ♦ ♥ ♠), as in
@@ -94,8 +96,8 @@ class GameSpec:
     ``lower_is_better`` games are won by the lowest total; a ``solitaire`` is played by
     one seat and won or lost; ``dealer`` is False where no seat deals.  A solitaire's
     ``solver(state, budget)`` decides with every face known whether its deal can still be
-    won (:mod:`cardlab.core.solver`); ``solver_budget`` is the budget it is given by default
-    (winnable deals, :func:`cardlab.winnability`) and ``solver_target`` the random deals per
+    won (``cardlab.core.solver``); ``solver_budget`` is the budget it is given by default
+    (winnable deals, ``cardlab.winnability``) and ``solver_target`` the random deals per
     CPU-second it should decide at that budget (``make bench``).  ``odds(obs)`` gives the
     exact chances that matter to the seat viewing ``obs`` right now, as labelled
     probabilities (empty when there is nothing to weigh); the table shows them on request.
@@ -103,10 +105,10 @@ class GameSpec:
     ``teams`` declares partnerships by player count: ``{4: ((0, 2), (1, 3))}`` plays four
     in two sides sitting across, and a count it does not name plays every seat alone.
     Scores, results, outcomes, observations and the search bot then count by side (see
-    :meth:`~cardlab.core.state.State.award_team`).  ``may_end_without_winner`` says the
+    ``award_team``).  ``may_end_without_winner`` says the
     game can end with nobody winning (a cap reached, a hidden role never dealt); the
     conformance suite accepts such an ending only where it is set.  ``utility_unit``
-    names what :meth:`~cardlab.core.state.State.utility` counts (``"points"``, or
+    names what ``utility`` counts (``"points"``, or
     ``"wins"`` where a game plays for something else), for the search bot's words.
     """
 

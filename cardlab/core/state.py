@@ -61,8 +61,7 @@ CHANCE: Final = "chance"
 SIMULTANEOUS: Final = "simultaneous"
 Current = int | Literal["chance", "simultaneous"] | None
 
-#: An :class:`Event` from all its fields at once (what the named tuple's ``__new__`` does).
-_new_event: Final = tuple.__new__
+_new = tuple.__new__
 
 #: Marks the cached legal actions as stale: no seat is ever this object.
 _STALE: Final[Any] = object()
@@ -89,6 +88,8 @@ class State:
     """Base class of every game's state (see the module docstring)."""
 
     __slots__ = (
+        "_acting",
+        "_first",
         "_lc",
         "_lc_seat",
         "chance",
@@ -133,6 +134,10 @@ class State:
     # The seat whose legal actions are cached in _lc, or _STALE; every apply marks it stale.
     _lc_seat: Any
     _lc: tuple[Action, ...]
+    # The seat action being applied and where its events start: ``log`` records it on
+    # the first event (a shared event table holds it already).
+    _acting: Action | None
+    _first: int
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -153,6 +158,8 @@ class State:
         self.outcome = None
         self._lc_seat = _STALE
         self._lc = ()
+        self._acting = None
+        self._first = 0
         self.setup()
         self.begin_hand()
 
@@ -219,7 +226,7 @@ class State:
         """What ``seat`` plays for, as a number that is higher the better it does.
 
         The search bot maximises the change of its seat's utility over the rest of the
-        hand, and :func:`cardlab.analysis.move_values` reports it.  By default: the total
+        hand, and ``cardlab.analysis.move_values`` reports it.  By default: the total
         of the seat (of its side, in a partnership game) less the average of the other
         seats' (sides') totals, negated when ``lower_is_better``, so a partner's points
         count as one's own.  A game decided by something else than points (a hidden role
@@ -228,7 +235,8 @@ class State:
 
         Parameters
         ----------
-        seat : the seat whose utility is asked for, at this moment of the game
+        seat
+            The seat whose utility is asked for, at this moment of the game
 
         Returns
         -------
@@ -263,7 +271,7 @@ class State:
         return self.game.options
 
     def check_seat(self, seat: Any) -> int:
-        """``seat`` if it is a seat of this game; otherwise :class:`SeatError`."""
+        """``seat`` if it is a seat of this game; otherwise ``SeatError``."""
         problem = seat_problem(seat, self.players)
         if problem:
             raise SeatError(problem)
@@ -298,7 +306,8 @@ class State:
         """Apply a legal action for ``seat`` (default: the one seat to move); return it.
 
         Loosely written actions are accepted (``"play q♠"``); the canonical action that
-        was applied is returned.
+        was applied is returned.  The first event a seat's action logs records it
+        (:attr:`~cardlab.core.events.Event.action`); chance outcomes are not recorded.
 
         Raises
         ------
@@ -309,6 +318,10 @@ class State:
         if seat is self._lc_seat and type(act) is Action and act in self._lc:
             # Fast path: the seat's legal actions were just listed and one is applied.
             self._lc_seat = _STALE
+            # The first event records the action: log() adds it; an event from a shared
+            # table holds it already.
+            self._acting = act
+            self._first = len(self.events)
             handler = self.phase.apply
             handler(self, act, seat)
             return act
@@ -329,6 +342,7 @@ class State:
             a = act if isinstance(act, Action) else Action(str(act))
             step.validate(self, a)
             self._lc_seat = _STALE
+            self._acting = None  # a chance outcome is never recorded
             self.chance = None
             if step.kind == "deal" and self.results:  # between hands
                 self.reset_hand()  # the last hand's position gives way to the new deal
@@ -345,6 +359,8 @@ class State:
         acts = self.legal_actions(seat)
         chosen = self._resolve(str(act), seat, acts) if act not in acts else acts[acts.index(act)]
         self._lc_seat = _STALE
+        self._acting = chosen
+        self._first = len(self.events)
         self.phase.apply(self, chosen, seat)
         return chosen
 
@@ -375,7 +391,7 @@ class State:
     def explain(self, act: str, seat: int | None = None) -> str:
         """Why an action is illegal now, or ``"legal"``.
 
-        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        Raises ``SeatError`` when ``seat`` is not a seat of this game.
         """
         if seat is not None:
             self.check_seat(seat)
@@ -392,7 +408,7 @@ class State:
     def prompt(self, seat: int) -> str:
         """What ``seat`` is asked to do now, in plain words ("" when not its turn).
 
-        Raises :class:`SeatError` when ``seat`` is not a seat of this game.
+        Raises ``SeatError`` when ``seat`` is not a seat of this game.
         """
         self.check_seat(seat)
         if seat not in self.to_move or self.chance is not None or self.terminal:
@@ -409,7 +425,7 @@ class State:
         played, voids shown, cards passed to the seat, backs, counts), and the hand's
         history replays to exactly this observation.  Search bots look ahead in such
         worlds, so they never read a hidden card.  Every game supplies it (the family
-        components of :mod:`cardlab.rules` do most of the work).
+        components of ``cardlab.rules`` do most of the work).
         """
         raise NotImplementedError(f"{cls.__name__} does not sample worlds")
 
@@ -459,9 +475,14 @@ class State:
 
         Parameters
         ----------
-        team : the side, an index into ``game.teams``
-        points, reason : as for :meth:`award`
-        seat : the seat whose play earned the line (for analyses), or -1 for none
+        team
+            The side, an index into ``game.teams``
+        points
+            As for ``award``
+        reason
+            As for ``award``
+        seat
+            The seat whose play earned the line (for analyses), or -1 for none
         """
         teams = self.game.teams
         if not 0 <= team < len(teams):
@@ -515,8 +536,10 @@ class State:
 
         Parameters
         ----------
-        scores : each seat's total
-        team_scores : each side's total, in a partnership game
+        scores
+            Each seat's total
+        team_scores
+            Each side's total, in a partnership game
         """
         self.scores = list(scores)
         teams = self.game.teams
@@ -697,17 +720,42 @@ class State:
         *,
         cards: tuple[Card, ...] = (),
         hidden: tuple[Card, ...] = (),
+        public_action: bool = False,
         **data: Any,
     ) -> None:
-        """Narrate a happening (see :class:`~cardlab.core.events.Event`): ``cards`` are
-        public, ``hidden`` only for ``audience``, further facts as keywords."""
-        # Built as :func:`~cardlab.core.events.event` does, without a second call.
-        self.events.append(
-            _new_event(
+        """Narrate a happening (see ``cardlab.core.events.Event``).
+
+        The first event a seat's action logs records that action; ``public_action``
+        tells every seat the action although the event's cards or wording are private
+        (a face-down draw from the stock).  An event appended without ``log`` (from a
+        shared table) must record its own action when it comes first.
+        """
+        events = self.events
+        act = self._acting
+        if act is not None and len(events) == self._first:
+            self._acting = None
+        else:
+            act = None
+        facts = tuple(data.items()) if data else ()
+        events.append(
+            _new(
                 Event,
-                (kind, seat, text, secret, audience, cards, hidden, tuple(data.items())),
+                (kind, seat, text, secret, audience, cards, hidden, facts, act, public_action),
             )
         )
+
+    def recording(self) -> Action | None:
+        """The action the next event must record, taken: the seat action being applied
+        when no event has been logged for it yet, else None.
+
+        For events appended straight from a shared table (made once per wording and
+        action): key the table on this and build the event with ``action=`` it.
+        """
+        act = self._acting
+        if act is not None and len(self.events) == self._first:
+            self._acting = None
+            return act
+        return None
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> State:

@@ -95,7 +95,7 @@ class View:
     def stack(self, cards: Sequence[Card]) -> tuple[Entry, ...]:
         """A face-down stack, bottom first: only the top card's back can be seen.
 
-        Every card under the top shows :data:`~cardlab.core.cards.HIDDEN_BACK`, so a
+        Every card under the top shows ``HIDDEN_BACK``, so a
         Foresight stock tells its top card's back and its size, nothing more.
         """
         if not cards:

@@ -116,6 +116,7 @@ from ..rules.worlds import (
     replay,
     resume,
     retry,
+    seat_of,
     zone_or_none,
 )
 
@@ -257,7 +258,11 @@ class AllFoursState(TrickGame):
         super().setup()
         self.deals = 0
         self._discards = event_table(
-            self.names, "discard", "{name} discards a card face down", "{name} discards {card}"
+            self.names,
+            "discard",
+            "{name} discards a card face down",
+            "{name} discards {card}",
+            act="discard {code}",
         )
 
     def tricks_per_hand(self) -> int:
@@ -619,9 +624,7 @@ def _redeal(state: Any, act: Action) -> None:
 
 # ------------------------------------------------------------------- worlds
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = obs.players
     world = resume(game, obs)
     assert isinstance(world, AllFoursState)
@@ -639,30 +642,14 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         if ev.kind == "point" and ev.seat is not None:
             gained[ev.seat] += ev.get("points", 0)
     texts = [_thrown_in(world, n, me, events, rng) for events in segments[:-1]]
-    texts.append(_last_deal(world, obs, segments[-1], rng))
+    last, thrown = _last_deal(world, obs, segments[-1], rng)
     world.scores = [obs.scores[s] - gained[s] for s in range(n)]
     # the deals of earlier hands, for max_deals
     world.deals = int(obs.info.get("deals", len(segments))) - len(segments)
-    queues: dict[int, list[int]] = {}
-
-    def action_of(w: State, ev: Event) -> str | None:
-        k = ev.kind
-        if k in ("stand", "beg", "give", "refuse"):
-            return k
-        if k == "discard":
-            if ev.hidden:
-                return f"discard {ev.hidden[0].code}"
-            assert ev.seat is not None
-            return f"discard {CARDS[queues[ev.seat].pop()].code}"
-        if k == "play":
-            return f"play {ev.cards[0].code}"
-        return None
-
-    for i, (text, thrown) in enumerate(texts):
-        world.apply(text if i == 0 else "shuffle" + text[4:])
-        queues.update(thrown)
-        replay(world, segments[i], action_of)
-    world.scores = list(obs.scores)
+    # a redeal is a shuffle of the gathered cards: the same cards in a new deal's order
+    outcomes = [text if i == 0 else "shuffle" + text[4:] for i, text in enumerate([*texts, last])]
+    hidden = {s: [f"discard {CARDS[c].code}" for c in reversed(cs)] for s, cs in thrown.items()}
+    replay(world, obs, chance=outcomes, hidden=hidden)
     return world
 
 
@@ -708,9 +695,7 @@ def _split(cards: list[int], runs: int, rng: random.Random) -> tuple[list[int], 
     return cards[:HAND], [cards[HAND + RUN * r : HAND + RUN * (r + 1)] for r in range(runs)]
 
 
-def _thrown_in(
-    world: State, n: int, me: int, events: Sequence[Event], rng: random.Random
-) -> tuple[str, dict[int, list[int]]]:
+def _thrown_in(world: State, n: int, me: int, events: Sequence[Event], rng: random.Random) -> str:
     """A deal that ended in a redeal: only its upcards and the seat's batches were seen."""
     upcards, mine = _runs(events, me)
     runs = len(upcards) - 1
@@ -734,7 +719,7 @@ def _thrown_in(
             del pool[:take]
             first.append(six)
             batches.append(runs_of)
-    return _deal_text(world, n, upcards, first, batches, pool), {}
+    return _deal_text(world, n, upcards, first, batches, pool)
 
 
 def _last_deal(

@@ -83,7 +83,7 @@ from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.tricks import HEARTS_MASK, HIGH, TrickGame, event_table
-from ..rules.worlds import WorldError, assign, bits, deal_action, replay, resume, retry
+from ..rules.worlds import assign, bits, deal_action, replay, resume, retry, seat_of
 
 HEARTS = 2
 #: Penalty of each heart by its rank within the suit (index % 13): Ace 11, Two to Ten at
@@ -334,9 +334,7 @@ class BouncersState(TrickGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     played = [0, 0, 0]
     void = [0, 0, 0]
     won_order: list[int] = []  # hearts in the order they were won
@@ -386,13 +384,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         ("hand", s): bits(hands[s]) for s in range(3)
     }
     parts[("hearts", None)] = won_order + rest
-    world.apply(deal_action(world, parts))
-
-    def action_of(w: State, ev: Event) -> str | None:
-        return f"play {ev.cards[0].code}" if ev.kind == "play" else None
-
-    replay(world, obs.history, action_of)
-    world.scores = list(obs.scores)
+    replay(world, obs, chance=[deal_action(world, parts)])
     return world
 
 

@@ -305,7 +305,7 @@ class ForesightState(HoleTrickGame):
         ev = _BID_EVENTS.get(key)
         if ev is None:
             ev = _BID_EVENTS[key] = event(
-                "bid", seat, f"{names[seat]} bids {bid_text(bid)}", bid=bid
+                "bid", seat, f"{names[seat]} bids {bid_text(bid)}", action=act, bid=bid
             )
         self.events.append(ev)
         n = self.players
@@ -361,6 +361,7 @@ class ForesightState(HoleTrickGame):
             f"{name} picks up hole card {k + 1}: {card_text(idx)}",
             (seat,),
             hidden=(card,),
+            public_action=True,  # which place is public; the card is not
             place=k + 1,
         )
         self.phase = self.PUT

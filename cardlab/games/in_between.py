@@ -78,7 +78,6 @@ from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, FULL, RANK_MASKS, RANK_NAMES, Card, parse_card, parse_cards
 from ..core.errors import OptionError
-from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import option
 from ..core.phases import Phase
@@ -96,7 +95,7 @@ from ..rules.chips import (
     edge_bet,
 )
 from ..rules.deals import DealRule, pile
-from ..rules.worlds import WorldError, bits, deal_action, replay, resume
+from ..rules.worlds import bits, deal_action, replay, resume, seat_of
 
 #: A won pair bet pays this many times the bet (capped at the pot).
 PAIR_ODDS = 25
@@ -199,10 +198,13 @@ def odds(
 
     Parameters
     ----------
-    posts : the two posts, left first (``"7C AS"`` or cards)
-    seen : every other card the seat has seen this deal (its posts need not be listed):
+    posts
+        The two posts, left first (``"7C AS"`` or cards)
+    seen
+        Every other card the seat has seen this deal (its posts need not be listed):
         these cannot be the third card; every other card is equally likely to be it
-    calls : how each post that is an Ace is called, ``"high"`` or ``"low"``; ``None`` (the
+    calls
+        How each post that is an Ace is called, ``"high"`` or ``"low"``; ``None`` (the
         default) takes the call that leaves the most ranks between the posts
 
     Examples
@@ -599,8 +601,7 @@ class InBetweenState(PotBetGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
-    if obs.seat is None:
-        raise WorldError("worlds are sampled for a seat")
+    seat_of(obs)
     world = resume(game, obs)
     assert isinstance(world, InBetweenState)
     turned: list[int] = []
@@ -616,19 +617,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> InBetweenState:
     rest = bits(FULL & ~seen)
     rng.shuffle(rest)
     world.pots[POT] = pot
-    world.apply(deal_action(world, {("stock", None): turned + rest}))
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        if ev.kind == "call":
-            return f"ace {ev.get('call')}"
-        if ev.kind == "bet":
-            return f"bet {ev.get('chips')}"
-        if ev.kind == "take":
-            return "take"
-        return None
-
-    replay(world, obs.history, action_of)
-    world.scores = list(obs.scores)
+    replay(world, obs, chance=[deal_action(world, {("stock", None): turned + rest})])
     return world
 
 

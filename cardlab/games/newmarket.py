@@ -86,7 +86,6 @@ from ..core.actions import Action, ActionRange, CardActions, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from ..core.cards import SUIT_MASKS as SUIT_MASK
-from ..core.events import Event
 from ..core.observation import Observation, Pot, Zone
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
@@ -95,7 +94,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import ChipGame, bet_refusal
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import WorldError, assign, bits, replay, resume, retry
+from ..rules.worlds import WorldError, assign, bits, replay, resume, retry, seat_of
 
 # ----------------------------------------------------------------------- cards
 #: The pay cards, in layout order, with their pot names.
@@ -738,9 +737,7 @@ def _mask(cards: Any) -> int:
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> NewmarketState:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = game.players
     history = obs.history
     deal_ev = next((e for e in history if e.kind == "deal"), None)
@@ -832,24 +829,8 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> NewmarketState:
             order += [CARDS[c].code for c in parts[(p, s)]]
     order += [CARDS[c].code for c in parts[("widow", None)]]
     order += [CARDS[c].code for c in parts[("extra", None)]]
-    world.apply(" ".join(order))
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        if ev.kind in ("keep", "swap"):
-            return ev.kind
-        if ev.kind == "bid":
-            return f"bid {ev.get('chips')}"
-        if ev.kind == "pass" and not ev.get("forced"):
-            return "pass"
-        if ev.kind == "play" and ev.get("lead") and not ev.get("forced"):
-            return f"play {ev.cards[0].code}"
-        return None
-
-    start = next(i for i, e in enumerate(history) if e.kind == "deal")
-    replay(world, history[start + 1 :], action_of)
-    got = world.observation(me).history
-    if [(e.kind, e.seat, e.cards) for e in got] != [(e.kind, e.seat, e.cards) for e in history]:
-        raise WorldError("the sampled deal plays differently")
+    # the replay refuses a deal that plays differently (the runs follow the cards held)
+    replay(world, obs, chance=[" ".join(order)])
     return world
 
 

@@ -81,7 +81,6 @@ from ..core.actions import Action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, FULL, SUIT_BITS, SUIT_NAMES, Card, parse_card, parse_cards
 from ..core.chance import ChanceStep
-from ..core.events import Event
 from ..core.observation import Back, Observation, Zone
 from ..core.options import option
 from ..core.phases import Phase
@@ -90,7 +89,7 @@ from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..rules.chips import POT, PotBetGame, PotBetOptions, bet_refusal, edge_bet
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import WorldError, bits, replay, resume, zone_or_none
+from ..rules.worlds import WorldError, bits, replay, resume, seat_of, zone_or_none
 
 #: Cards in each hand.
 HAND = 4
@@ -174,8 +173,10 @@ def odds(hand: Any, seen: Any = ()) -> Odds:
 
     Parameters
     ----------
-    hand : the four cards (``"KH 4H 9C 2S"`` or cards)
-    seen : every other card the seat has seen (shown hands, fifth cards, cards out of
+    hand
+        The four cards (``"KH 4H 9C 2S"`` or cards)
+    seen
+        Every other card the seat has seen (shown hands, fifth cards, cards out of
         play it knows): these cannot be the fifth card
 
     Examples
@@ -478,9 +479,7 @@ def _deal_on(state: Any, act: Action) -> None:
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
-    seat = obs.seat
-    if seat is None:
-        raise WorldError("worlds are sampled for a seat")
+    seat = seat_of(obs)
     world = resume(game, obs)
     assert isinstance(world, RedDogState)
     n = world.players
@@ -533,6 +532,8 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
         world.chance = world.deal_step()
     else:
         world.chance = world.DEAL.step(world)
+        if deal.get("gathered"):
+            world.out_mask = FULL  # cards lay out of play until this deal gathered them
     rest = pool[take:]
     # A winner's hidden cards never include a card of the fifth card's suit between it
     # and the card shown (that one would have been shown): those hands are filled first.
@@ -552,13 +553,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> RedDogState:
         order += known[s] + fills[s]
     order += turned + rest
     world.pots[POT] = int(deal.get("pot", 0))
-    world.apply("deal " + " ".join(CARDS[i].code for i in order))
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        return f"bet {ev.get('chips')}" if ev.kind == "bet" else None
-
-    replay(world, obs.history, action_of)
-    world.scores = list(obs.scores)
+    replay(world, obs, chance=["deal " + " ".join(CARDS[i].code for i in order)])
     return world
 
 

@@ -80,7 +80,7 @@ import random
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
@@ -89,7 +89,6 @@ from typing import Any, ClassVar
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
 from ..core.cards import CARDS, FULL, RANK_NAMES, Card
-from ..core.events import Event
 from ..core.observation import Observation, Zone
 from ..core.options import DealerOptions, option
 from ..core.phases import Phase
@@ -101,7 +100,7 @@ from ..rules import poker
 from ..rules.chips import POT, ChipGame
 from ..rules.choices import SecretChoice
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import ATTEMPTS, WorldError, bits, deal_action, replay, resume, retry
+from ..rules.worlds import ATTEMPTS, WorldError, bits, deal_action, replay, resume, retry, seat_of
 
 #: The hand size (and wild rank) of each stage.
 SIZES = (3, 5, 7)
@@ -622,9 +621,7 @@ class ThreeFiveSevenState(ChipGame):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenState:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     n = obs.players
     world = resume(game, obs)
     assert isinstance(world, ThreeFiveSevenState)
@@ -683,41 +680,20 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> ThreeFiveSevenSt
     stock += free
     world.pots[POT] = pot
     world.strikes = list(strikes)
-    world.apply(
-        deal_action(
-            world,
-            {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock},
-        )
+    deal = deal_action(
+        world, {**{("hand", s): bits(parts[s][0]) for s in range(n)}, ("stock", None): stock}
     )
-    revealed: dict[int, dict[int, str]] = {}
-    stage = 0
-    for ev in obs.history:
-        if ev.kind == "stage":
-            stage = int(ev.get("stage"))
-        elif ev.kind == "reveal":
-            said = {s: "stay" for s in ev.get("stayed", ())}
-            said.update({s: "fold" for s in ev.get("folded", ())})
-            revealed[stage] = said
-    mine_now = str(obs.info.get("your_choice", ""))
-    current = [0]
-
-    def action_of(w: Any, ev: Event) -> str | None:
-        if ev.kind == "stage":
-            current[0] = int(ev.get("stage"))
-            return None
-        if ev.kind != "decide" or ev.seat is None:
-            return None
-        said = revealed.get(current[0])
-        if said is not None:
-            return said[ev.seat]
-        if ev.seat == me:
-            return mine_now
-        return rng.choice(("stay", "fold"))
-
-    replay(world, obs.history, action_of)
-    world.scores = list(obs.scores)
+    replay(world, obs, chance=[deal], hidden=partial(_hidden_choice, rng))
     world.pots[POT] = obs.pots[0].chips
     return world
+
+
+def _hidden_choice(rng: random.Random, world: Any, seat: int, history: Any, i: int) -> str:
+    """Another seat's secret stay or fold: as revealed later, or at random while unknown."""
+    for ev in history[i:]:
+        if ev.kind == "reveal":
+            return "stay" if seat in ev.get("stayed", ()) else "fold"
+    return rng.choice(("stay", "fold"))
 
 
 def _fill_stage(

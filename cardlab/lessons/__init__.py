@@ -8,7 +8,7 @@ the state, scores from the hand's result, back candidates from the deck.
 Each notebook's exercises live in a module named after it (``cardlab.lessons.hearts`` for
 ``10-hearts.ipynb``, keys ``"hearts/..."``); shapes several notebooks share (legal cards,
 a hand's score, a rummy knock card, a bet at even money) are in
-:mod:`cardlab.lessons.shapes`.
+``cardlab.lessons.shapes``.
 
 >>> from cardlab.lessons import ask, keys
 >>> ex = ask("hearts/points-per-hand")

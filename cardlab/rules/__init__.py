@@ -13,5 +13,8 @@
   menu, aimed at other seats; per-seat extra actions;
 * :mod:`~cardlab.rules.staged` — a move too big to list, built pick by pick, then made
   with 'done' or dropped with 'cancel';
-* :mod:`~cardlab.rules.polls` — yes/no questions put to several seats in turn.
+* :mod:`~cardlab.rules.polls` — yes/no questions put to several seats in turn;
+* :mod:`~cardlab.rules.worlds` — sampled worlds for the search bot: placing hidden cards,
+  the generic replay and its hooks, deductions; the families' samplers in
+  :mod:`~cardlab.rules.trick_worlds` and :mod:`~cardlab.rules.rummy_worlds`.
 """

@@ -1,9 +1,9 @@
 """Chips and pots: balances, antes, bets and payouts, every chip with its reason.
 
 Games played for chips (In-Between, Red Dog, 3-5-7, Newmarket) compose
-:class:`ChipGame`, a :class:`~cardlab.core.state.State` that keeps the chips:
+``ChipGame``, a ``State`` that keeps the chips:
 
-* **Balances.** Every seat starts with ``starting_chips`` (:class:`ChipOptions`).  A seat's
+* **Balances.** Every seat starts with ``starting_chips`` (``ChipOptions``).  A seat's
   balance is that stake plus its score, and every chip that moves is a score line with its
   reason (``award``), so each hand's result explains every change of balance and the
   totals add up.  A balance may go below zero, as if the player had bought more chips:
@@ -11,20 +11,20 @@ Games played for chips (In-Between, Red Dog, 3-5-7, Newmarket) compose
 * **Pots.** Named piles of chips on the table (``POTS``: one ``"pot"`` by default; a game
   may have several, such as pay cards and a kitty).  They carry over from deal to deal
   until paid out, and a payout never takes more than a pot holds.
-* **Movements.** :meth:`~ChipGame.ante_all` (everyone into a pot),
-  :meth:`~ChipGame.pay_in`, :meth:`~ChipGame.pay_out` (capped at the pot),
-  :meth:`~ChipGame.transfer` (seat to seat) and :meth:`~ChipGame.split_pot` (evenly,
+* **Movements.** ``ante_all`` (everyone into a pot),
+  ``pay_in``, ``pay_out`` (capped at the pot),
+  ``transfer`` (seat to seat) and ``split_pot`` (evenly,
   the remainder kept in the pot or dropped).
-* **Bets.** ``bet N`` actions, one whole number in a range (:func:`bet_actions`, interned
+* **Bets.** ``bet N`` actions, one whole number in a range (``bet_actions``, interned
   and shared), so a table shows one numeric picker; anything outside the range is refused
-  with the range and what bounds it (:func:`bet_refusal`).
+  with the range and what bounds it (``bet_refusal``).
 * **The end.** The highest balance wins; equal balances share the win.
-* **Betting against the pot** (In-Between, Red Dog): :class:`PotBetGame` gives every
+* **Betting against the pot** (In-Between, Red Dog): ``PotBetGame`` gives every
   player one turn a deal, the dealer last, ends the game the moment the pot is empty
   and otherwise after ``max_rounds`` deals, sharing what is left evenly
-  (:class:`PotBetOptions`); :func:`bet_bounds` and :func:`edge_bet` size a bot's bet.
+  (``PotBetOptions``); ``bet_bounds`` and ``edge_bet`` size a bot's bet.
 
-Observations built with :meth:`ChipGame.observe` carry every pot and each seat's balance
+Observations built with ``ChipGame.observe`` carry every pot and each seat's balance
 (``SeatView.chips``).  Conservation holds throughout: the balances, the pots and the chips
 dropped by uneven splits always add up to ``starting_chips`` per seat.
 """
@@ -90,7 +90,7 @@ def bet_action(chips: int, verb: str = "bet") -> Action:
 def bet_actions(low: int, high: int, verb: str = "bet", head: Sequence[Action] = ()) -> ActionRange:
     """``head``, then every bet from ``low`` to ``high`` chips, smallest first.
 
-    An :class:`~cardlab.core.actions.ActionRange`: a tuple of actions whose size costs
+    An ``ActionRange``: a tuple of actions whose size costs
     nothing, however large the pot.
     """
     return ActionRange(verb, low, high, head)
@@ -232,7 +232,7 @@ class ChipGame(State):
         """Share ``pot`` evenly among ``seats`` (default: all); the chips each one got.
 
         The remainder stays in the pot with ``keep_remainder``, else it is dropped (it
-        counts for nobody, see :attr:`dropped`).
+        counts for nobody, see ``dropped``).
         """
         among = tuple(range(self.players)) if seats is None else seats
         held = self.pots[pot]
@@ -298,7 +298,7 @@ class PotBetGame(ChipGame):
     ``max_rounds`` deals, when the pot is shared evenly and the odd chips are dropped.
 
     A subclass keeps ``player`` (the seat whose turn it is), antes with
-    :meth:`open_deal` and calls :meth:`end_turn` when a turn is settled.
+    ``open_deal`` and calls ``end_turn`` when a turn is settled.
     """
 
     __slots__ = ("player",)

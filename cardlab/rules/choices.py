@@ -1,6 +1,6 @@
 """Secret declarations made at once, each seat from its own menu, revealed together.
 
-:class:`SecretChoice` is a phase in which every seat in ``state.to_move`` picks one
+``SecretChoice`` is a phase in which every seat in ``state.to_move`` picks one
 choice (stay or fold, a signal) without seeing anyone else's.  A choice is a plain word
 (``fist``) or a word aimed at another seat (``steal east``: Virus points one finger, two
 fingers or a flat hand at a named player); nobody aims at themselves.  Each seat has its
@@ -10,11 +10,11 @@ forbid it now (no infecting with an empty hand), with the reason.
 A choice is kept in ``state.choices[seat]`` (a code, -1 while undecided); the seat that
 picked reads its choice in its own history, while everyone else learns only that it has
 decided.  Once the last seat has picked, ``done(state)`` runs: the game reveals the
-choices together (:meth:`SecretChoice.revealed`, :meth:`SecretChoice.choice`) and goes on.
+choices together (``SecretChoice.revealed``, ``SecretChoice.choice``) and goes on.
 It is the physical chip in a closed fist: a seat may not change its mind, and a seat that
 has picked waits (it leaves ``state.to_move``).
 
-:func:`with_extras` gives any phase per-seat extra actions (Turncoat: a player who is
+``with_extras`` gives any phase per-seat extra actions (Turncoat: a player who is
 not the turncoat may accuse at any of its decisions).  They appear only in that seat's
 own menu, so what other seats see never tells who has them.
 """
@@ -41,23 +41,30 @@ def seat_word(names: Sequence[str], seat: int) -> str:
 class SecretChoice:
     """Every seat in ``state.to_move`` secretly picks one choice (see the module).
 
-    Parameters
-    ----------
-    words : the plain choices (``("stay", "fold")``, ``("fist",)``)
-    done : ``done(state)``, called once every seat has picked
-    what : the choice in refusals (``"stay in or fold"``)
-    aimed : choices aimed at another seat (``("infect", "steal", "block")``): the action
-        is the word and the seat (``steal east``, see :func:`seat_word`)
-    targets : ``(state, seat) -> seats`` ``seat`` may aim at (default: every other seat);
-        a seat never aims at itself
-    refuse : ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice
-        now ("" when it may; ``target`` is None for a plain word).  Choices it refuses
-        are left out of the seat's menu.
-    phrases : how a choice reads in the chooser's private history, by word, with
-        ``{target}`` for the seat aimed at (``{"steal": "steal from {target}"}``)
-
     The handlers make a phase: ``Phase("declare", PICK.legal, PICK.apply, PICK.why,
     prompt)``.
+
+    Parameters
+    ----------
+    words : tuple of str
+        The plain choices (``("stay", "fold")``, ``("fist",)``).
+    done : callable
+        ``done(state)``, called once every seat has picked.
+    what : str
+        The choice in refusals (``"stay in or fold"``).
+    aimed : tuple of str
+        Choices aimed at another seat (``("infect", "steal", "block")``): the action is
+        the word and the seat (``steal east``, see ``seat_word``).
+    targets : callable, optional
+        ``(state, seat) -> seats`` that ``seat`` may aim at (default: every other seat);
+        a seat never aims at itself.
+    refuse : callable, optional
+        ``(state, seat, word, target) -> str``: why ``seat`` may not make this choice now
+        ("" when it may; ``target`` is None for a plain word).  Choices it refuses are
+        left out of the seat's menu.
+    phrases : mapping of str to str, optional
+        How a choice reads in the chooser's private history, by word, with ``{target}``
+        for the seat aimed at (``{"steal": "steal from {target}"}``).
     """
 
     def __init__(

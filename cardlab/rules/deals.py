@@ -1,6 +1,6 @@
 """Deals described once: where each card of a deal goes, in dealing order.
 
-A :class:`DealRule` lists the parts of a deal::
+A ``DealRule`` lists the parts of a deal:
 
     DealRule(each_seat(hand=13))                                          # Hearts
     DealRule(each_seat(hand=10), pile("upcard", 1), pile("stock"))        # Gin Rummy
@@ -14,15 +14,15 @@ deal a hand uses (Heartburn's hold hands deal two hole cards).
 
 A pile may be set apart for some cards only (``pile("hearts", 13, only=mask)``, a
 bitmask of card indices): those cards go to it, in the order the deal lists them, and
-every other part is dealt from the rest, so any order of the deck is a valid deal::
+every other part is dealt from the rest, so any order of the deck is a valid deal:
 
     DealRule(each_seat(hand=13), pile("hearts", 13, only=HEARTS_MASK))   # a suit apart
 
 From that one description the rule gives:
 
-* the chance step of each hand (:meth:`DealRule.step`): a random deal, its check, and
-  its application, which hands the game a :class:`Dealt` (``dealt.masks("hand")``);
-* explicit deals for lessons (:meth:`DealRule.action`, behind ``game.deal(...)``), with
+* the chance step of each hand (``DealRule.step``): a random deal, its check, and
+  its application, which hands the game a ``Dealt`` (``dealt.masks("hand")``);
+* explicit deals for lessons (``DealRule.action``, behind ``game.deal(...)``), with
   parameters named after the parts (``hands=``, ``holes=``, ``upcard=``, ``stock=``) and
   clear errors; a deal written for another variant is refused when it is applied.
 """
@@ -133,13 +133,19 @@ class DealRule:
 
     Parameters
     ----------
-    *parts : parts from :func:`each_seat`, :func:`pile` and :func:`piles`, in dealing order
-    cards : the cards dealt, ``(game) -> cards`` (default: the whole deck)
-    variant : ``(state) -> name`` of the form the hand in progress deals (default: one form)
-    variants : a description of each variant (the first is the default), for messages;
+    *parts
+        Parts from ``each_seat``, ``pile`` and ``piles``, in dealing order
+    cards
+        The cards dealt, ``(game) -> cards`` (default: the whole deck)
+    variant
+        ``(state) -> name`` of the form the hand in progress deals (default: one form)
+    variants
+        A description of each variant (the first is the default), for messages;
         ``game.deal(..., hold=True)`` selects variant ``"hold"``
-    handler : the state method that receives the :class:`Dealt` (default ``on_deal``)
-    positional : the parameters ``game.deal`` takes by position (default: the per-seat ones)
+    handler
+        The state method that receives the ``Dealt`` (default ``on_deal``)
+    positional
+        The parameters ``game.deal`` takes by position (default: the per-seat ones)
     """
 
     def __init__(
@@ -295,7 +301,7 @@ class DealRule:
         Per-seat parts are given as a list (one entry per seat) or a dict seat -> cards;
         piles as cards; grouped piles as a list.  Cards are written ``"AS KS 2C"`` or as
         lists of cards.  Unknown names, too many cards, a card twice or a card not in
-        the deal raise :class:`IllegalActionError`.
+        the deal raise ``IllegalActionError``.
         """
         for k in list(named):
             if k in self.variants:

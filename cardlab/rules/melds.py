@@ -346,7 +346,7 @@ def _min_sets(best: list[int], a: int, b: int, c: int, d: int, t: int) -> int:
 
 
 def clear_caches() -> None:
-    """Empty the per-suit caches used by :func:`candidate_melds` and :func:`best_arrangements`.
+    """Empty the per-suit caches used by ``candidate_melds`` and ``best_arrangements``.
 
     The other functions keep no cache; their tables are fixed at import.
     """
@@ -547,7 +547,7 @@ def best_arrangements(mask: int, around: bool = False) -> list[Arrangement]:
     -------
     list of (melds, deadwood)
         Every distinct set of disjoint melds whose leftover cards have the minimal
-        value, as in :func:`best_melds`; the first entry equals ``best_melds(mask)``.
+        value, as in ``best_melds``; the first entry equals ``best_melds(mask)``.
         Different splits of a long run (e.g. 4-9 versus 4-6 and 7-9) count as
         different arrangements.
     """
@@ -809,7 +809,7 @@ def best_layoff(
     laid_off : int
         Mask of the cards laid off.
     melds : tuple of int
-        The defender's melds of the remaining cards, as in :func:`best_melds`.
+        The defender's melds of the remaining cards, as in ``best_melds``.
     deadwood : int
         The defender's final deadwood value.
 
@@ -853,8 +853,8 @@ def fewest_in_deadwood(mask: int, avoid: int, around: bool = False) -> Arrangeme
     Notes
     -----
     Only arrangements with the minimal deadwood are considered.  Among them the first in
-    :func:`best_arrangements` order with the fewest ``avoid`` cards left out is returned,
-    so when ``avoid`` does not matter the answer is :func:`best_melds`'s.
+    ``best_arrangements`` order with the fewest ``avoid`` cards left out is returned,
+    so when ``avoid`` does not matter the answer is ``best_melds``'s.
     """
     _check(mask)
     first = best_melds(mask, around)
@@ -886,13 +886,13 @@ def best_layoff_keeping(
     melds : tuple of int
         The defender's melds of the remaining cards.
     deadwood : int
-        The defender's final deadwood value (always that of :func:`best_layoff`).
+        The defender's final deadwood value (always that of ``best_layoff``).
     dead_mask : int
         The defender's final deadwood cards.
 
     Notes
     -----
-    Lay-offs follow :func:`best_layoff`.  The deadwood value comes first; then the fewest
+    Lay-offs follow ``best_layoff``.  The deadwood value comes first; then the fewest
     ``avoid`` cards in the final deadwood; then fewer cards laid off and the lower mask.
     """
     layoffs = _layoffs(knocker_melds, defender_mask, around)

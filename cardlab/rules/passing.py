@@ -1,6 +1,6 @@
 """Secret choices made at once, and passing cards to a neighbour.
 
-:class:`SecretPick` is the phase in which every seat picks cards at the same time, one
+``SecretPick`` is the phase in which every seat picks cards at the same time, one
 card per action, and nobody learns another seat's picks until all are in: Hearts'
 and Heartburn's passing now, drafting and secret signals in later games.  It keeps the
 picks in ``state.chosen`` (a bitmask per seat), lists and refuses picks, narrates them
@@ -10,7 +10,7 @@ each seat then marks one of its picks with a second verb (Heartburn's ``hole XX`
 passed card that becomes the receiver's hole card), kept in ``state.marked``.
 
 The passing cycle (``PASS_CYCLES``) gives each hand's direction by table size, ending
-with a hand in which nobody passes; :func:`hand_over_cards` moves each seat's picks to
+with a hand in which nobody passes; ``hand_over_cards`` moves each seat's picks to
 its receiver.
 
 The count may differ by seat (``count(state, seat)``: Court's joker lets its owner take
@@ -59,7 +59,7 @@ class SecretPick:
     ``count`` is a number, ``count(state)`` or ``count(state, seat)`` (a count per seat).
     ``verb`` names the pick (``pass XX``); ``done(state)`` runs once every seat has
     picked; ``ordered`` keeps each seat's picks in order in ``state.pick_order[seat]``
-    (a list of card indices, cleared by :meth:`start`).  The handlers ``legal``,
+    (a list of card indices, cleared by ``start``).  The handlers ``legal``,
     ``apply`` and ``why`` make a phase: ``Phase("pass", PICK.legal, PICK.apply,
     PICK.why, prompt)``.
 
@@ -100,7 +100,7 @@ class SecretPick:
 
     def events(self, names: tuple[str, ...]) -> tuple[Any, Any]:
         """The private pick (and mark) events by seat and card (shared tables, see
-        :func:`~cardlab.rules.tricks.event_table`; the last table of names is kept at hand)."""
+        ``event_table``; the last table of names is kept at hand)."""
         last = self._last
         if last[0] is names:
             return last[1]  # type: ignore[no-any-return]
@@ -109,6 +109,7 @@ class SecretPick:
             "pick",
             "{name} chooses a card " + self.what,
             "{name} chooses {card} " + self.what,
+            act=self.verb + " {code}",
             verb=self.verb,
         )
         marks = None
@@ -118,6 +119,7 @@ class SecretPick:
                 "pick",
                 "{name} chooses which card " + self.mark_what,
                 "{name} chooses {card} as the card " + self.mark_what,
+                act=self.mark + " {code}",
                 verb=self.mark,
             )
         tables = (picks, marks)

@@ -2,18 +2,18 @@
 
 Hands and values
 ----------------
-A hand is a set of cards from the 52-card pack: :class:`~cardlab.core.cards.Card` objects,
+A hand is a set of cards from the 52-card pack: ``Card`` objects,
 card text (``"AS KS 3H"``) or a bitmask of card indices (bit ``suit * 13 + rank - 1``).
-An :class:`Evaluator` turns a hand of 3, 5 or 7 cards into an ``int`` *value*: the higher
+An ``Evaluator`` turns a hand of 3, 5 or 7 cards into an ``int`` *value*: the higher
 value is the better hand and equal values tie.  Values only compare between hands of the
 same size under the same evaluator settings.
 
-:func:`evaluator` builds an evaluator once per setting (size, wild rank, whether
+``evaluator`` builds an evaluator once per setting (size, wild rank, whether
 three-card straights and flushes count) and hands back the same one after that.  Its
-``value`` is the fast path for masks; :meth:`Evaluator.of` and :func:`evaluate` check their
-input first.  :func:`describe` puts a value in words, :func:`explain` says why one hand
-beats another, and :func:`value_counts` and :func:`class_counts` count hands exactly
-(:mod:`cardlab.odds` turns the counts into tables and chances).
+``value`` is the fast path for masks; ``Evaluator.of`` and ``evaluate`` check their
+input first.  ``describe`` puts a value in words, ``explain`` says why one hand
+beats another, and ``value_counts`` and ``class_counts`` count hands exactly
+(``cardlab.odds`` turns the counts into tables and chances).
 
 Five- and seven-card hands are judged on their best five cards.  From the top: five of a
 kind, straight flush, four of a kind, full house, flush, straight, three of a kind, two
@@ -60,7 +60,7 @@ side and the rank side is the value.  The suit tables are built once per setting
 use; the rank dictionary fills in as hands are valued, so the first hand costs no more
 than the next.
 
-:func:`value_counts` counts every hand a deck can deal exactly, without dealing them:
+``value_counts`` counts every hand a deck can deal exactly, without dealing them:
 it walks the rank counts a hand can have, weights each by the ways suits can be chosen
 for it, and splits off the suit choices that make a flush by the suit's exact mask.
 """
@@ -105,7 +105,7 @@ _WILD_SHIFT: Final = 39  # rank-count keys use 3 bits for each of 13 ranks
 class HandClass(IntEnum):
     """The classes of poker hands, numbered in the five-card order (higher is better).
 
-    Three-card hands order some classes differently: see :func:`classes`.
+    Three-card hands order some classes differently: see ``classes``.
     """
 
     HIGH_CARD = 0
@@ -572,15 +572,19 @@ def _wild(
 
 @dataclass(frozen=True, eq=False)
 class Evaluator:
-    """Values for hands of one size under one ranking: build with :func:`evaluator`.
+    """Values for hands of one size under one ranking: build with ``evaluator``.
 
     Attributes
     ----------
-    cards : the hand size, 3, 5 or 7
-    wild : the wild rank (1 = Ace … 13 = King), or None
-    straights_and_flushes : whether three-card hands count straights and flushes
-    value : the fast path: ``value(mask) -> int`` for a bitmask holding exactly ``cards``
-        cards of the 52-card pack; it trusts its input (check with :meth:`of`)
+    cards
+        The hand size, 3, 5 or 7
+    wild
+        The wild rank (1 = Ace … 13 = King), or None
+    straights_and_flushes
+        Whether three-card hands count straights and flushes
+    value
+        The fast path: ``value(mask) -> int`` for a bitmask holding exactly ``cards``
+        cards of the 52-card pack; it trusts its input (check with ``of``)
     """
 
     cards: int
@@ -604,7 +608,7 @@ class Evaluator:
         Raises
         ------
         ValueError
-            when the hand does not hold exactly :attr:`cards` cards of the 52-card pack.
+            when the hand does not hold exactly ``cards`` cards of the 52-card pack.
         """
         mask = hand_mask(hand)
         held = mask.bit_count()
@@ -613,7 +617,7 @@ class Evaluator:
         return self.value(mask)
 
     def name(self, hand: int | str | Iterable[Card | str], kickers: bool = False) -> str:
-        """The hand in words: ``"full house, kings over fours"`` (see :func:`describe`)."""
+        """The hand in words: ``"full house, kings over fours"`` (see ``describe``)."""
         return describe(self.of(hand), kickers=kickers)
 
     def __repr__(self) -> str:
@@ -631,13 +635,16 @@ def _wild_mask(wild: int | None) -> int:
 def evaluator(
     cards: int = 5, wild: int | str | None = None, *, straights_and_flushes: bool = True
 ) -> Evaluator:
-    """The :class:`Evaluator` for ``cards``-card hands with an optional wild rank.
+    """The ``Evaluator`` for ``cards``-card hands with an optional wild rank.
 
     Parameters
     ----------
-    cards : 3, 5 or 7 (seven-card hands play their best five cards)
-    wild : None, or the wild rank: 1..13 (Ace = 1) or its letter (``"3"``, ``"K"``)
-    straights_and_flushes : False makes three-card hands rank by pairs and trips alone
+    cards
+        3, 5 or 7 (seven-card hands play their best five cards)
+    wild
+        None, or the wild rank: 1..13 (Ace = 1) or its letter (``"3"``, ``"K"``)
+    straights_and_flushes
+        False makes three-card hands rank by pairs and trips alone
         (allowed with ``cards=3`` only: larger hands always count straights and flushes)
 
     Raises
@@ -722,7 +729,7 @@ def _decode(value: int) -> tuple[HandClass, bool, tuple[int, ...]]:
 
 
 def hand_class(value: int) -> HandClass:
-    """The :class:`HandClass` of a value."""
+    """The ``HandClass`` of a value."""
     return _decode(value)[0]
 
 
@@ -1078,7 +1085,7 @@ def class_counts(
     exclude: int | str | Iterable[Card | str] = 0,
     straights_and_flushes: bool = True,
 ) -> dict[HandClass, int]:
-    """:func:`value_counts` summed by class: every class of the ranking, best first."""
+    """``value_counts`` summed by class: every class of the ranking, best first."""
     counts = value_counts(
         cards, wild, held=held, exclude=exclude, straights_and_flushes=straights_and_flushes
     )

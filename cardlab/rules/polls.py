@@ -1,16 +1,16 @@
 """Polls: a yes/no question put to several seats in turn, one at a time.
 
-A :class:`Poll` asks each seat of a list the same kind of question, in order, and waits
+A ``Poll`` asks each seat of a list the same kind of question, in order, and waits
 for each answer before asking the next: after every flip in Break In, each player still
 in the bank, from the flipper's left, says whether it leaves; in Canasta a player asks
 "may I go out?" and the partner's answer binds.  Answers are public as they are given
 (each is logged), ``on_answer(state, seat, yes)`` runs after each one (a leaver counts
 its cash at once), ``stop(state, seat, yes)`` may end the poll early, and
 ``done(state, answers)`` receives every answer given, by seat, when the poll is over
-(an ``on_answer`` that ends the round instead closes the poll with :meth:`Poll.close`).
+(an ``on_answer`` that ends the round instead closes the poll with ``Poll.close``).
 
 The poll is a phase of its own: ``Poll("leave", ...)`` makes ``poll.phase`` (named
-``"leave"``), :meth:`Poll.start` enters it.  The state keeps the poll in progress in
+``"leave"``), ``Poll.start`` enters it.  The state keeps the poll in progress in
 ``state.poll`` (declare the slot): the seats asked, and the answers so far.
 """
 
@@ -43,16 +43,25 @@ class Poll:
 
     Parameters
     ----------
-    name : the phase's name (``"leave"``, ``"go_out"``)
-    question : what a seat is asked: a text (formatted with ``name``, the seat's name)
+    name
+        The phase's name (``"leave"``, ``"go_out"``)
+    question
+        What a seat is asked: a text (formatted with ``name``, the seat's name)
         or ``(state, seat) -> str``
-    done : ``done(state, answers)``: the poll is over; ``answers`` maps each seat asked
+    done
+        ``done(state, answers)``: the poll is over; ``answers`` maps each seat asked
         to its answer (True for yes), in the order asked
-    yes, no : the words of the answers (``"leave"``/``"stay"``)
-    said : ``(state, seat, yes) -> str``: the public wording of an answer (default:
+    yes
+        The word that answers yes (``"leave"``)
+    no
+        The word that answers no (``"stay"``)
+    said
+        ``(state, seat, yes) -> str``: the public wording of an answer (default:
         ``"East says leave"``)
-    on_answer : ``(state, seat, yes)``: runs as each answer is given
-    stop : ``(state, seat, yes) -> bool``: end the poll after this answer
+    on_answer
+        ``(state, seat, yes)``: runs as each answer is given
+    stop
+        ``(state, seat, yes) -> bool``: end the poll after this answer
     """
 
     def __init__(

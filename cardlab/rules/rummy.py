@@ -8,24 +8,21 @@ spread: the knocker's arrangement, the defender's lay-offs on it and the defende
 melds; the lower deadwood scores the difference and an undercut pays the defender a
 bonus.  When the face-down cards run low the hand ends with nobody scoring.
 
-:class:`KnockRummy` is a :class:`~cardlab.core.state.State` holding these mechanics:
-two hands as bitmasks of card indices (see :mod:`cardlab.rules.melds`), the stock (bottom
+``KnockRummy`` is a ``State`` holding these mechanics:
+two hands as bitmasks of card indices (see ``cardlab.rules.melds``), the stock (bottom
 first: the next card drawn is ``stock[-1]``), the side cards, the discard pile (its top,
 the upcard, last), the draw and discard phases, the knock and win masks, the refusals,
 the reveal and its zones, knock and undercut scoring, the first seat to reach the
 target, deadwood figures for a seat's own view and the bots' discard choice.  A game
 sets its rules as class attributes:
 
-``DRAWS``
-    the draw sources in the order their actions are listed: ``"upcard"``, ``"stock"``
-    and the side cards ``"left"`` and ``"right"`` (face down beside the stock and
-    refilled from it when taken).
-``WIN`` / ``WIN_BONUS``
-    the verb of a knock with no deadwood and its bonus.
-``KNOCK_FACE_DOWN``
-    the knock card goes face down beside the pile (Gin) rather than on it (Bourbon).
-``OPENING``
-    the phase a hand starts in (Bourbon's offer of the upcard).
+* ``DRAWS``: the draw sources in the order their actions are listed: ``"upcard"``,
+  ``"stock"`` and the side cards ``"left"`` and ``"right"`` (face down beside the stock and
+  refilled from it when taken).
+* ``WIN`` / ``WIN_BONUS``: the verb of a knock with no deadwood and its bonus.
+* ``KNOCK_FACE_DOWN``: the knock card goes face down beside the pile (Gin) rather than on it
+  (Bourbon).
+* ``OPENING``: the phase a hand starts in (Bourbon's offer of the upcard).
 
 and overrides what differs: ``knock_limit()``, ``settle()`` (the arrangements shown),
 ``score()`` (the hand's awards), ``same_hand_winners()`` and the texts.
@@ -210,7 +207,20 @@ def _face_down_draws(
             said = text.format(name=name, card=c.text, back=back)
             private = secret.format(name=name, card=c.text, back=back)
             facts = {"source": source, "back": back} if deck.informative else {"source": source}
-            row.append(event("draw", s, said, private, (s,), hidden=(c,), **facts))
+            # Everyone knows where the card came from, only the drawer which card it is.
+            row.append(
+                event(
+                    "draw",
+                    s,
+                    said,
+                    private,
+                    (s,),
+                    hidden=(c,),
+                    action=DRAW[source],
+                    public_action=True,
+                    **facts,
+                )
+            )
         rows.append(tuple(row))
     return Frozen(rows)
 
@@ -355,10 +365,11 @@ class KnockRummy(State):
 
     @classmethod
     def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
-        """A world consistent with ``obs`` (see :mod:`cardlab.rules.worlds`)."""
-        from .worlds import sample_rummy_world
+        """A world consistent with ``obs`` (see ``cardlab.rules.rummy_worlds``)."""
+        from .rummy_worlds import sample_rummy_world  # the sampler builds on this module
 
-        return sample_rummy_world(game, obs, rng)
+        sides = [s for s in cls.DRAWS if s in ("left", "right")]
+        return sample_rummy_world(game, obs, rng, sides=sides)
 
     # ------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -393,12 +404,12 @@ class KnockRummy(State):
                 events.append(None)
             elif s == "upcard":
                 text = "{name} takes the {card} upcard"
-                events.append(event_table(names, "draw", text, source=s))
+                events.append(event_table(names, "draw", text, act="draw upcard", source=s))
             else:
                 w = _WHERE[s]
                 pub, sec = public.replace("{where}", w), secret.replace("{where}", w)
                 events.append(_face_down_draws(names, pub, sec, deck, s))
-        discards = event_table(names, "discard", "{name} discards {card}")
+        discards = event_table(names, "discard", "{name} discards {card}", act="discard {code}")
         return floor, draws, down, CardActions(cls.WIN), Frozen(events), discards
 
     def reset_hand(self) -> None:

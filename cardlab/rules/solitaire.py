@@ -1,58 +1,48 @@
 """One-player patience games, once for all: a deal's life, its moves, its end and its solver.
 
-:class:`SolitaireGame` is the state of a patience game played on a tableau
-(:mod:`cardlab.rules.tableau`): one player, a layout of stacks, foundations, and moves until
+``SolitaireGame`` is the state of a patience game played on a tableau
+(``cardlab.rules.tableau``): one player, a layout of stacks, foundations, and moves until
 the deal is won, stuck or given up.  A game subclasses it, declares its ``LAYOUT`` and its
 ``PLAY`` phase, and writes only what is its own (which moves exist, what they do beyond
 the common ones, how a deal is scored).  What the component gives:
 
-The deal's life
-    ``stacks`` (the layout, a ``Frozen`` tuple of stacks that clones share and each move
-    replaces), ``found`` (cards home per suit), ``moves`` (moves made this deal) and
-    ``deals_won``.  Each deal starts from an empty layout (:meth:`~SolitaireGame.reset_hand`);
-    a game's ``on_deal`` lays the cards out and calls :meth:`~SolitaireGame.begin_play`.
-Moves, each said in one pattern
-    :meth:`~SolitaireGame.move_home` (``"<player> puts 7♥ on its foundation"``, with
-    ``from <place>`` when ``HOME_FROM``), :meth:`~SolitaireGame.move_cards` (``"<player>
-    moves 9♥ and 2 more from <place> to tableau3"``; the words for the cards carried are
-    ``CARRIED``) and :meth:`~SolitaireGame.turn_card` (``"<player> turns up 7♥ on deck2"``).
-    :meth:`~SolitaireGame.place` names a stack in these sentences.  Their events are
-    ``home``, ``move`` and ``turn`` with ``cards``, ``source`` and ``target`` as data, made
-    once per wording and shared; :meth:`~SolitaireGame.say` does the same for a game's own
-    events (Frozen Novelty's slides).
-The end of each move
-    :meth:`~SolitaireGame.end_move` lays the new stacks down, then ends the deal when every
-    card is home, for the game's own reason when it gives one (a limit reached, a tableau
-    cleared), or when nothing but ``stop`` is left ("has no move left"); otherwise it lists
-    the next moves.
-The end of a deal and of the game
-    :meth:`~SolitaireGame.end_deal` scores the deal (:meth:`~SolitaireGame.score_deal`: by
-    default a point per card home, won with all 52) and closes it with ``"<player> <why>:
-    <tally>"``, ``" (won)"`` after a won deal.  A game is one deal unless the option
-    ``hands`` asks for more; it is won when every deal was, its outcome reads ``"Won with
-    a score of 52"`` or ``"Lost with a score of 31"``.
-Solvers and winnable deals
-    :func:`solitaire_spec` registers a solitaire with its ``solve(state, budget=...)`` as
-    the spec's solver; with the option ``winnable``
-    (:class:`~cardlab.core.options.SolitaireOptions`) the deal is the first one of the
-    seeded stream that the solver proves can be won
-    (:func:`~cardlab.core.solver.winnable_deal`).  :func:`deal_cards` and
-    :func:`check_budget` read a solver's arguments; :func:`best_move` is a patience bot's
-    choice among scored moves.
+* The deal's life: ``stacks`` (the layout, a ``Frozen`` tuple of stacks that clones share
+  and each move replaces), ``found`` (cards home per suit), ``moves`` (moves made this deal)
+  and ``deals_won``.  Each deal starts from an empty layout (``reset_hand``); a game's
+  ``on_deal`` lays the cards out and calls ``begin_play``.
+* Moves, each said in one pattern: ``move_home`` (``"<player> puts 7♥ on its foundation"``,
+  with ``from <place>`` when ``HOME_FROM``), ``move_cards`` (``"<player> moves 9♥ and 2 more
+  from <place> to tableau3"``; the words for the cards carried are ``CARRIED``) and
+  ``turn_card`` (``"<player> turns up 7♥ on deck2"``). ``place`` names a stack in these
+  sentences.  Their events are ``home``, ``move`` and ``turn`` with ``cards``, ``source``
+  and ``target`` as data, made once per wording and action (the first event of a move
+  records it, as ``log`` does) and shared; ``say`` does the same for a game's own events
+  (Frozen Novelty's slides).
+* The end of each move: ``end_move`` lays the new stacks down, then ends the deal when every
+  card is home, for the game's own reason when it gives one (a limit reached, a tableau
+  cleared), or when nothing but ``stop`` is left ("has no move left"); otherwise it lists
+  the next moves.
+* The end of a deal and of the game: ``end_deal`` scores the deal (``score_deal``: by
+  default a point per card home, won with all 52) and closes it with ``"<player> <why>:
+  <tally>"``, ``" (won)"`` after a won deal.  A game is one deal unless the option ``hands``
+  asks for more; it is won when every deal was, its outcome reads ``"Won with a score of
+  52"`` or ``"Lost with a score of 31"``.
+* Solvers and winnable deals: ``solitaire_spec`` registers a solitaire with its
+  ``solve(state, budget=...)`` as the spec's solver; with the option ``winnable``
+  (``SolitaireOptions``) the deal is the first one of the seeded stream that the solver
+  proves can be won (``winnable_deal``).  ``deal_cards`` and ``check_budget`` read a
+  solver's arguments; ``best_move`` is a patience bot's choice among scored moves.
 
 How the patience games compose it:
 
-Golf
-    no foundations (``FOUNDATIONS = False``): a move plays a pile's top card, or turns a
-    stock card, onto the discard pile (its own words, ``play`` and ``draw``); the deal is
-    over when the piles are clear, and is scored by the cards left in them.
-Canfield
-    ``move_home`` from the reserve, the waste or the tableau, said with where the card came
-    from; ``move_cards`` onto the tableau; its own draws, redeals and refills; the deal is
-    also over after ``idle_limit`` moves without progress; casino scoring.
-Frozen Novelty
-    ``turn_card``, ``move_home``, ``move_cards`` and its own slides; the deal is also over
-    at ``max_moves``.
+* Golf: no foundations (``FOUNDATIONS = False``): a move plays a pile's top card, or turns a
+  stock card, onto the discard pile (its own words, ``play`` and ``draw``); the deal is over
+  when the piles are clear, and is scored by the cards left in them.
+* Canfield: ``move_home`` from the reserve, the waste or the tableau, said with where the
+  card came from; ``move_cards`` onto the tableau; its own draws, redeals and refills; the
+  deal is also over after ``idle_limit`` moves without progress; casino scoring.
+* Frozen Novelty: ``turn_card``, ``move_home``, ``move_cards`` and its own slides; the deal
+  is also over at ``max_moves``.
 """
 
 from __future__ import annotations
@@ -85,9 +75,10 @@ _EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
 def _said(key: tuple[Any, ...], kind: str, text: str, **data: Any) -> Event:
+    # The key ends with the action the event records (None after a move's first event).
     if len(_EVENTS) > 100_000:
         _EVENTS.clear()
-    ev = _EVENTS[key] = event(kind, 0, text, **data)
+    ev = _EVENTS[key] = event(kind, 0, text, action=key[-1], **data)
     return ev
 
 
@@ -150,7 +141,7 @@ class SolitaireGame(State):
         k = next(k for k in sources if stacks[k] and stacks[k][-1] & CARD == c)
         send_home(stacks, self.found, k)
         name = self.names[0]
-        key = (type(self), name, "home", c, k)
+        key = (type(self), name, "home", c, k, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             card = CARDS[c]
@@ -174,7 +165,7 @@ class SolitaireGame(State):
         k, i = where
         run = move_run(stacks, k, i, d)
         name = self.names[0]
-        key = (type(self), name, "move", run, k, d)
+        key = (type(self), name, "move", run, k, d, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             n = len(run)
@@ -199,7 +190,7 @@ class SolitaireGame(State):
         return its card index."""
         c = turn_up(stacks, k)
         name = self.names[0]
-        key = (type(self), name, "turn", c, k)
+        key = (type(self), name, "turn", c, k, self.recording())
         ev = _EVENTS.get(key)
         if ev is None:
             where = self.LAYOUT.names[k]
@@ -216,7 +207,7 @@ class SolitaireGame(State):
     def say(self, key: tuple[Any, ...], kind: str, text: str, **data: Any) -> None:
         """Log the player's event ``kind``, made once for each ``key`` (the facts that
         decide its words and data) and shared after that."""
-        full = (type(self), self.names[0], kind, *key)
+        full = (type(self), self.names[0], kind, *key, self.recording())
         ev = _EVENTS.get(full)
         if ev is None:
             ev = _said(full, kind, text, **data)
@@ -294,7 +285,7 @@ def best_move(actions: Iterable[Action], scores: Iterable[int | None]) -> Action
 
 # ---------------------------------------------------------------- solvers
 def solitaire_spec(*, solve: Callable[..., Solved], **facts: Any) -> GameSpec:
-    """A solitaire's :class:`~cardlab.core.spec.GameSpec`: one player, no dealer, won or
+    """A solitaire's ``GameSpec``: one player, no dealer, won or
     lost, and ``solve(state, budget=budget)`` as its solver; ``facts`` are the rest of the
     spec (name, title, state and options classes, bots, layout, targets …)."""
 

@@ -2,7 +2,7 @@
 
 Some moves have far too many forms to list as single actions: every set of melds a
 Canasta hand can lay, every run a long hand can lay onto a track, every way to pay for
-buildings.  A :class:`Staged` choice builds such a move in steps held in the state:
+buildings.  A ``Staged`` choice builds such a move in steps held in the state:
 the seat picks a card (or a rank, or a target), then another, and ends with ``done``
 (legal only once the whole selection is valid) or ``cancel`` (the selection is dropped
 and nothing has changed).  ``back`` takes back the last pick; in a selection whose order
@@ -14,7 +14,7 @@ teacher) sees its picks, in a zone of kind ``"selection"`` and in private events
 no other seat reads at all (so nobody else learns even how many picks were made).  Its
 cards stay in the seat's hand until the commit, so the hand others see does not change.
 
-A game describes its move with four functions and lets the component run the steps::
+A game describes its move with four functions and lets the component run the steps:
 
     LAY = Staged(
         "lay", ("track", "lay"),
@@ -32,29 +32,25 @@ actions; once a pick is made, the seat's menu is the next picks, ``done`` when t
 selection is complete, ``back``, ``drop`` and ``cancel``.  The phase keeps its name and
 works in simultaneous phases too (each seat builds its own selection).  The state holds
 the selections in ``state.staged`` (one entry per seat, None when idle): declare the
-slot and call :meth:`Staged.reset` where the hand is reset.
+slot and call ``Staged.reset`` where the hand is reset.
 
-Picks and groups
-    ``pick`` returns a :class:`Pick`: the card taken from the hand (-1 for a step that
-    takes none, such as choosing a track), the group it joins (a meld's rank, ``"spend"``
-    or ``"build"``, a track) and a short tag the tray shows under the card.  The game
-    keeps its running figures (a total against a minimum, the directions still open, the
-    sub-choice reached) in ``sel.data``.  ``menu`` should list only picks after which the
-    selection can still be completed, so that no listed step leads to a dead end.
-Taking back
-    ``back`` and ``drop`` rebuild the selection by replaying the remaining picks through
-    ``pick`` (so ``pick`` is the only code that computes the running figures).  While
-    replaying, ``sel.prefer`` is the card the replayed step took before: a pick among
-    interchangeable cards (``meld 7``) should take it again.  ``drop`` is offered only
-    when ``ordered`` is False: the game promises that removing any one card leaves a
-    selection its picks accept (checks at pick time bound from above, as a cap on wild
-    cards does; minimums and costs are checked by ``complete``).
-Bots
-    :func:`plan_step` turns a planned selection (the picks of the whole move) into the
-    next action, so a :class:`~cardlab.core.agents.PhaseBot` plans once from
-    :func:`whole_hand` and emits the move step by step; the search bot simply sees the
-    steps.  A world sampler restores a seat's selection by applying
-    :func:`selection_steps` in the world.
+* Picks and groups: ``pick`` returns a ``Pick``: the card taken from the hand (-1 for a step
+  that takes none, such as choosing a track), the group it joins (a meld's rank, ``"spend"``
+  or ``"build"``, a track) and a short tag the tray shows under the card.  The game keeps
+  its running figures (a total against a minimum, the directions still open, the sub-choice
+  reached) in ``sel.data``.  ``menu`` should list only picks after which the selection can
+  still be completed, so that no listed step leads to a dead end.
+* Taking back: ``back`` and ``drop`` rebuild the selection by replaying the remaining picks
+  through ``pick`` (so ``pick`` is the only code that computes the running figures).  While
+  replaying, ``sel.prefer`` is the card the replayed step took before: a pick among
+  interchangeable cards (``meld 7``) should take it again.  ``drop`` is offered only when
+  ``ordered`` is False: the game promises that removing any one card leaves a selection its
+  picks accept (checks at pick time bound from above, as a cap on wild cards does; minimums
+  and costs are checked by ``complete``).
+* Bots: ``plan_step`` turns a planned selection (the picks of the whole move) into the next
+  action, so a ``PhaseBot`` plans once from ``whole_hand`` and emits the move step by step;
+  the search bot simply sees the steps.  A world sampler restores a seat's selection by
+  applying ``selection_steps`` in the world.
 """
 
 from __future__ import annotations
@@ -150,23 +146,42 @@ class Staged:
 
     Parameters
     ----------
-    what : the move in words (``"lay"``, ``"meld"``, ``"payment"``): prompts and refusals
-    verbs : the verbs of the picks (``("track", "lay")``); no other action uses them
-    menu : ``(state, seat, sel) -> picks`` offered now (with an empty ``sel``: the picks
+    what
+        The move in words (``"lay"``, ``"meld"``, ``"payment"``): prompts and refusals
+    verbs
+        The verbs of the picks (``("track", "lay")``); no other action uses them
+    menu
+        ``(state, seat, sel) -> picks`` offered now (with an empty ``sel``: the picks
         that open a selection)
-    pick : ``(state, seat, sel, action) -> Pick``: record one pick, updating ``sel.data``
-    complete : ``(state, seat, sel) -> str``: "" when ``done`` may commit, else the rule
+    pick
+        ``(state, seat, sel, action) -> Pick``: record one pick, updating ``sel.data``
+    complete
+        ``(state, seat, sel) -> str``: "" when ``done`` may commit, else the rule
         that stops it ("a lay may not end on a picture")
-    commit : ``(state, seat, sel)``: carry out the move (the selection is already closed;
+    commit
+        ``(state, seat, sel)``: carry out the move (the selection is already closed;
         log the public event, with ``steps=tuple(sel.steps)`` among its data)
-    why : ``(state, seat, sel, action) -> str``: why a pick is refused now
-    summary : ``(state, seat, sel) -> str``: the selection so far in words, for prompts
+    why
+        ``(state, seat, sel, action) -> str``: why a pick is refused now
+    summary
+        ``(state, seat, sel) -> str``: the selection so far in words, for prompts
         ("on track 2: 7♥ 8♥, 3 points")
-    ordered : whether the order of the picks matters (then only ``back`` takes back)
-    unit : what one pick is called in prompts (``"card"``)
-    narrate : ``(state, seat, sel, action, pick) -> str``: the private wording of a pick
-    zone : the name of the selection's zone
-    done, cancel, back, drop : the verbs of the control steps
+    ordered
+        Whether the order of the picks matters (then only ``back`` takes back)
+    unit
+        What one pick is called in prompts (``"card"``)
+    narrate
+        ``(state, seat, sel, action, pick) -> str``: the private wording of a pick
+    zone
+        The name of the selection's zone
+    done
+        The verb that commits a complete selection
+    cancel
+        The verb that drops the selection, changing nothing
+    back
+        The verb that takes back the last pick
+    drop
+        The verb that takes back any one card (offered when ``ordered`` is False)
     """
 
     def __init__(
@@ -399,7 +414,7 @@ class Staged:
         """The selections the viewer may see: its own, or every one for the teacher.
 
         The zone (kind ``"selection"``, owned by the seat, labelled ``label`` or "North's
-        lay") holds the picked cards in pick order, each tagged with its :attr:`Pick.tag`.
+        lay") holds the picked cards in pick order, each tagged with its ``Pick.tag``.
         """
         out = []
         for s, sel in enumerate(state.staged):
@@ -476,7 +491,7 @@ def plan_step(
     bot chooses another move).  In progress: the next pick of the plan, ``done`` once
     every pick is made, and ``cancel`` when the selection has strayed from the plan or
     the plan cannot be completed.  A plan should depend only on what stays the same while
-    the selection is built (:func:`whole_hand`, the table), so that planning again at
+    the selection is built (``whole_hand``, the table), so that planning again at
     every step gives the same plan.
     """
     legal = obs.legal

@@ -1,59 +1,52 @@
 """Solitaire tableaus, once for every patience game: stacks, runs, builds, foundations.
 
 A layout is a list of **stacks**, each a tuple of entries, bottom first.  An entry is a
-card index (0-51), plus :data:`UP` (64) when the card lies face up, so one small int
+card index (0-51), plus ``UP`` (64) when the card lies face up, so one small int
 says which card and how it lies, and a whole layout is a list of tuples of ints: cheap
 to copy, compare and hash.  A game's state keeps one such list and replaces a stack's
 tuple when it changes; a solver copies the list for each position it tries.  Both ask
 the same functions below which moves exist, so a game's moves are written once.
 
-:class:`Layout`
-    the stacks by name, in groups: ``Layout(("deck", 4), ("up", 4), ("down", 4))``
-    names them ``deck1`` … ``down4``; a group of one goes by the group's name
-    (``("stock", 1)`` is ``stock``).
-:class:`Build`
-    which card may lie on which, as a table by entry (for each entry, the bitmask of the
-    entries it may be put on): :func:`down_in_suit`, :func:`down_alternating` (either
-    may wrap, a King on an Ace), :func:`rank_step` (one rank up or down whatever the
-    suit), or any test of two cards (:meth:`Build.where`).  A table of face-down entries
-    says which face-down card may be put on which (Frozen Novelty's slides).
-Foundations
-    ``found[s]`` counts the cards of suit ``s`` home.  They grow up in suit from a base
-    rank: the Ace by default, any rank (wrapping from the King to the Ace) with
-    :func:`foundation_order`.
+* ``Layout``: the stacks by name, in groups: ``Layout(("deck", 4), ("up", 4), ("down", 4))``
+  names them ``deck1`` … ``down4``; a group of one goes by the group's name (``("stock",
+  1)`` is ``stock``).
+* ``Build``: which card may lie on which, as a table by entry (for each entry, the bitmask
+  of the entries it may be put on): ``down_in_suit``, ``down_alternating`` (either may wrap,
+  a King on an Ace), ``rank_step`` (one rank up or down whatever the suit), or any test of
+  two cards (``Build.where``).  A table of face-down entries says which face-down card may
+  be put on which (Frozen Novelty's slides).
+* Foundations: ``found[s]`` counts the cards of suit ``s`` home.  They grow up in suit from
+  a base rank: the Ace by default, any rank (wrapping from the King to the Ace) with
+  ``foundation_order``.
 
-Moves, read from ``tops`` (:func:`tops`: each stack's top entry, -1 when it is empty):
+Moves, read from ``tops`` (``tops``: each stack's top entry, -1 when it is empty):
 
-* :func:`run_start`: where the movable run on top of a stack begins (face-up cards,
+* ``run_start``: where the movable run on top of a stack begins (face-up cards,
   each fitting on the card under it by the build rule);
-* :func:`run_moves`: every move of a run, whole or its upper part, onto a top it fits
+* ``run_moves``: every move of a run, whole or its upper part, onto a top it fits
   or onto an empty stack that takes one;
-* :func:`top_moves`: every move of one top card, face up or face down, onto a top it
+* ``top_moves``: every move of one top card, face up or face down, onto a top it
   fits or onto an empty stack that takes one;
-* :func:`turnable`: stacks whose top is face down; :func:`homes`: stacks whose top may
+* ``turnable``: stacks whose top is face down; ``homes``: stacks whose top may
   go to its foundation.
 
-Changes, in place on the list of stacks: :func:`turn_up`, :func:`move_run`,
-:func:`send_home`, :func:`deal_cards` (stock to waste, face up or down) and
-:func:`gather` (the waste turned over as the new stock).  :func:`stack_zone` and
-:func:`foundation_zones` show them to one viewer.
+Changes, in place on the list of stacks: ``turn_up``, ``move_run``,
+``send_home``, ``deal_cards`` (stock to waste, face up or down) and
+``gather`` (the waste turned over as the new stock).  ``stack_zone`` and
+``foundation_zones`` show them to one viewer.
 
 How the patience games compose it:
 
-Frozen Novelty
-    twelve stacks (Deck, Up, Down) built down in suit; runs move between any stacks and
-    onto empty Up stacks; a face-down top card moves onto a face-down top when a table
-    of what the backs allow says so (``top_moves`` with a face-down :class:`Build`).
-Golf
-    seven face-up piles of five, a stock and a discard pile: a pile's top goes onto the
-    discard pile when :func:`rank_step` allows it (``top_moves``); a stock card is
-    turned onto the discard pile (``deal_cards``); no foundations.
-Canfield
-    a 13-card reserve, four piles built :func:`down_alternating` with ``wrap=True``,
-    foundations from the first foundation card's rank (:func:`foundation_order`), stock
-    and waste (``deal_cards`` by one or three, ``gather`` to redeal): runs move whole or
-    in part (``run_moves``), the reserve's and the waste's top cards one at a time
-    (``top_moves``).
+* Frozen Novelty: twelve stacks (Deck, Up, Down) built down in suit; runs move between any
+  stacks and onto empty Up stacks; a face-down top card moves onto a face-down top when a
+  table of what the backs allow says so (``top_moves`` with a face-down ``Build``).
+* Golf: seven face-up piles of five, a stock and a discard pile: a pile's top goes onto the
+  discard pile when ``rank_step`` allows it (``top_moves``); a stock card is turned onto the
+  discard pile (``deal_cards``); no foundations.
+* Canfield: a 13-card reserve, four piles built ``down_alternating`` with ``wrap=True``,
+  foundations from the first foundation card's rank (``foundation_order``), stock and waste
+  (``deal_cards`` by one or three, ``gather`` to redeal): runs move whole or in part
+  (``run_moves``), the reserve's and the waste's top cards one at a time (``top_moves``).
 """
 
 from __future__ import annotations
@@ -310,7 +303,7 @@ def homes(
     tops: Sequence[int], found: Sequence[int], order: Sequence[int], stacks: Iterable[int]
 ) -> list[int]:
     """The stacks among ``stacks`` whose face-up top is the next card of its foundation
-    (``order`` from :func:`foundation_order`)."""
+    (``order`` from ``foundation_order``)."""
     return [k for k in stacks if found[SUIT_OF[tops[k]]] == order[tops[k]]]
 
 

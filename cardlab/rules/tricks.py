@@ -1,30 +1,27 @@
 """Trick-taking, once for every trick game: the trick, following, winners, tricks won.
 
-:class:`TrickGame` is a :class:`~cardlab.core.state.State` with hands (bitmasks of card
+``TrickGame`` is a ``State`` with hands (bitmasks of card
 indices), the trick on the table, its leader and led suit, trumps, the last trick, the
 tricks each seat won and the cards it took.  A game sets its rules as class attributes
 and uses the ready-made play phase (``TrickGame.play_phase()``):
 
-``WINNER``
-    ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else the
-    best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
-    (the highest rank whatever its suit; the last of equal ranks wins).
-``BREAKS``
-    cards that may not be led until one of them has been played ("hearts are broken"),
-    unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the breaking.
-``FIRST_BAR`` / ``BAR_LEADS``
-    cards barred from the first trick while the hand holds any other (on discards, and
-    on leads too when ``BAR_LEADS``); ``state.opening`` forces the first lead (the 2♣).
-``JOKER_TRUMP``
-    the Joker (card index 52) is the lowest trump and follows trumps.
-``TRUMP_ANYTIME``
-    a trump may be played to any trick, even by a player who holds the suit led (All
-    Fours); a player holding the suit led still may not play a card of a third suit.
+* ``WINNER``: ``"suit"`` (the best card of the suit led), ``"trump"`` (the best trump, else
+  the best of the suit led; ``state.trump`` is the trump suit, -1 for none) or ``"rank"``
+  (the highest rank whatever its suit; the last of equal ranks wins).
+* ``BREAKS``: cards that may not be led until one of them has been played ("hearts are
+  broken"), unless the leader's hand holds nothing else; ``BROKEN_TEXT`` narrates the
+  breaking.
+* ``FIRST_BAR`` / ``BAR_LEADS``: cards barred from the first trick while the hand holds any
+  other (on discards, and on leads too when ``BAR_LEADS``); ``state.opening`` forces the
+  first lead (the 2♣).
+* ``JOKER_TRUMP``: the Joker (card index 52) is the lowest trump and follows trumps.
+* ``TRUMP_ANYTIME``: a trump may be played to any trick, even by a player who holds the suit
+  led (All Fours); a player holding the suit led still may not play a card of a third suit.
 
-:meth:`TrickGame.open_lowest` gives the first lead to the lowest card of a suit held in
+``TrickGame.open_lowest`` gives the first lead to the lowest card of a suit held in
 any hand (the 2♣, or the lowest club when the 2♣ is out of the hands).
 
-:class:`HoleTrickGame` adds hole cards, the face-down cards of Foresight and Heartburn,
+``HoleTrickGame`` adds hole cards, the face-down cards of Foresight and Heartburn,
 played with one vocabulary: ``play hole N`` plays the N-th card of the seat's hole row
 as it lies now (counted from 1); the row keeps its order and closes up when a card
 leaves it.  With the suit led in hand a hole card may follow only when its back shows
@@ -117,7 +114,7 @@ def trick_mask(trick: Sequence[int]) -> int:
 
 
 def winning_play(trick: Sequence[int], led: int, trump: int = -1, rank_only: bool = False) -> int:
-    """Position in ``trick`` of the card that takes it (see :class:`TrickGame`'s ``WINNER``)."""
+    """Position in ``trick`` of the card that takes it (see ``TrickGame``'s ``WINNER``)."""
     best = 0
     if rank_only:
         for i in range(1, len(trick)):
@@ -151,14 +148,23 @@ _TABLES: dict[tuple[type, tuple[str, ...]], tuple[Any, ...]] = {}
 
 
 def event_table(
-    names: tuple[str, ...], kind: str, text: str, secret: str | None = None, **data: Any
+    names: tuple[str, ...],
+    kind: str,
+    text: str,
+    secret: str | None = None,
+    *,
+    act: str | None = None,
+    **data: Any,
 ) -> tuple[tuple[Event, ...], ...]:
     """Shared, immutable events by seat and card index (0..52), cached per wording.
 
     ``text`` (and ``secret``, read only by that seat) use ``{name}`` and ``{card}``; the
     card is public (``cards``) unless there is a secret, when only the seat learns it.
+    ``act`` is the action logging these events, ``{code}`` standing for the card's code
+    (``"play {code}"``, ``"draw upcard"``): each event then records its action
+    (``"play QS"``), so ``apply`` need not add it.
     """
-    key = (names, kind, text, secret, *data.items())
+    key = (names, kind, text, secret, act, *data.items())
     table = _EVENTS.get(key)
     if table is None:
         rows = []
@@ -167,11 +173,14 @@ def event_table(
             for i in range(53):
                 c = CARDS[i]
                 said = text.format(name=name, card=card_text(i))
+                done = action(act.format(code=c.code)) if act else None
                 if secret is None:
-                    row.append(event(kind, s, said, cards=(c,), **data))
+                    row.append(event(kind, s, said, cards=(c,), action=done, **data))
                 else:
                     private = secret.format(name=name, card=card_text(i))
-                    row.append(event(kind, s, said, private, (s,), hidden=(c,), **data))
+                    row.append(
+                        event(kind, s, said, private, (s,), hidden=(c,), action=done, **data)
+                    )
             rows.append(tuple(row))
         table = _EVENTS[key] = Frozen(rows)
     return table
@@ -263,7 +272,7 @@ class TrickGame(State):
             tables = _TABLES[key] = (
                 _NEXT[self.players],
                 _SEAT[self.players],
-                event_table(self.names, "play", self.PLAYS, **{"from": "hand"}),
+                event_table(self.names, "play", self.PLAYS, act="play {code}", **{"from": "hand"}),
                 event_table(self.names, "trick", self.TAKES),
             )
         self._next, self._seats, self._plays, self._takes = tables
@@ -285,8 +294,8 @@ class TrickGame(State):
     # ------------------------------------------------------------ hooks
     @classmethod
     def sample_world(cls, game: Any, obs: Any, rng: Any) -> State:
-        """A world consistent with ``obs`` (see :mod:`cardlab.rules.worlds`)."""
-        from .worlds import sample_trick_world
+        """A world consistent with ``obs`` (see ``cardlab.rules.trick_worlds``)."""
+        from .trick_worlds import sample_trick_world  # the sampler builds on this module
 
         return sample_trick_world(game, obs, rng)
 
@@ -605,7 +614,8 @@ class HoleTrickGame(TrickGame):
         if k is None:
             return super().play_special(act, seat)
         idx = self.take_from_hole(seat, k)
-        return idx, self._from_hole[seat][idx]
+        # the action names the place in the row, so the shared event does not hold it
+        return idx, self._from_hole[seat][idx].with_action(act)
 
     def missing_why(self, card: Card, seat: int) -> str:
         # Only a seat that knows the face may be told where the card lies.

@@ -12,42 +12,53 @@ through ``State.sample_world(game, obs, rng)``; this module holds the shared too
 * :func:`replay`: the hand's history replayed with the real rules engine, so every
   rule-driven field (tricks won, hearts broken, the stock, whose turn) follows from the
   rules rather than being rebuilt by hand;
-* the trick-taking family's sampler (:func:`sample_trick_world`), shared by every
-  :class:`~cardlab.rules.tricks.TrickGame`.
+* :class:`Deduction`: for hidden assignments that are not card places (each seat's
+  secret solution), every assignment consistent with the public answers, and a uniform
+  draw among them.
 
-A world is built as: the hidden cards the seat holds evidence about are placed first
-(current places), the hand's deal is then rebuilt backwards from the history (cards
+The families' samplers live beside their families and are built on these:
+:mod:`cardlab.rules.trick_worlds` (every :class:`~cardlab.rules.tricks.TrickGame`) and
+:mod:`cardlab.rules.rummy_worlds` (draw-and-discard games, any number of seats).
+
+How a history is replayed
+-------------------------
+Every event is logged by some ``apply``, and the first event of a seat's action records
+that action (:attr:`~cardlab.core.events.Event.action`).  :func:`replay` walks the
+observed history apply by apply: where the world waits for a seat, the recorded action is
+applied; where the observer may not read it (another seat's pass, a secret choice), the
+sampler's ``hidden`` hook supplies one consistent with the world it built (and its
+``unseen`` hook the steps the observer never saw at all, such as the picks of a move
+another seat built in private); where the
+world waits for chance (the deal, a reshuffle, a random draw in the middle of a hand), the
+``chance`` hook supplies the outcome.  Each apply's events must match the observed ones
+(kind, seat, public cards, facts, and the hidden cards the observer may see), else the
+world is refused with :class:`WorldError`.
+
+A world is usually built as: the hidden cards the seat holds evidence about are placed
+first (current places), the hand's deal is then rebuilt backwards from the history (cards
 played and passed go back where they came from), and the history is replayed forwards.
-Replay raises :class:`WorldError` when a sampled deal makes a recorded action illegal
-(a rare constraint the sampler does not model); the sampler then draws again.
-
-Approximations (sampling is not exactly uniform over consistent worlds):
-
-* places are filled most-constrained first with random choices, not by an exact
-  weighted count of completions;
-* in the trick family, the cards another seat passed between two other seats are drawn
-  from the receiver's holdings without regard to the backs shown when they were passed
-  (the backs of every card held now are honoured), and a Foresight leader's exchanged
-  card is drawn among the cards it could have been;
-* state kept from earlier hands beyond scores, dealer and hand number (such as Gin
-  Rummy's boxes) starts empty: it only matters at the end of a game.
+Replay raises :class:`WorldError` when a sampled deal makes a recorded action illegal or
+plays differently (a rare constraint the sampler does not model); the sampler then draws
+again (:func:`retry`).  Samplers state their approximations in their docstrings; state
+kept from earlier hands beyond scores, dealer and hand number (such as Gin Rummy's boxes)
+starts empty: it only matters at the end of a game.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import product
+from typing import Any, Generic, TypeVar
 
-from ..core.cards import CARDS, HIDDEN_BACK, SUIT_MASKS, Card, Deck
+from ..core.cards import CARDS, HIDDEN_BACK, Card, Deck
 from ..core.errors import IllegalActionError
 from ..core.errors import WorldError as WorldError  # raised by every sampler
-from ..core.events import Event
+from ..core.events import TEACHER, Event
 from ..core.observation import Back, Observation, Zone
 from ..core.outcome import HandResult
 from ..core.spec import Game
 from ..core.state import State
-from .tricks import RANK_ORDER
 
 #: How many times a sampler draws again before giving up.
 ATTEMPTS = 200
@@ -148,10 +159,6 @@ def retry(
     raise WorldError(f"no consistent world found: {last}")
 
 
-#: The former private name, for samplers written against it.
-_retry = retry
-
-
 def assign(slots: Sequence[int], pool: int, rng: random.Random) -> list[int]:
     """Distinct cards of ``pool``, one for each slot, each within its slot's allowed mask.
 
@@ -192,25 +199,149 @@ def pick(mask: int, k: int, rng: random.Random) -> list[int]:
     return rng.sample(cards, k)
 
 
+#: Supplies an action the observer could not read: ``hidden(world, seat, history, i)``
+#: returns the action ``seat`` took, in ``world``, to log ``history[i]``.
+HiddenHook = Callable[[State, int, Sequence[Event], int], str]
+#: Supplies a chance outcome: ``chance(world, history, i)`` returns the outcome of the
+#: pending ``world.chance`` whose events begin at ``history[i]``.
+ChanceHook = Callable[[State, Sequence[Event], int], str]
+
+
+#: Supplies the steps a seat took that the observer never saw at all (the picks of a move
+#: built in private): ``unseen(world, seat, history, i)`` returns them, in order, for
+#: ``seat`` to take in ``world`` before it logs ``history[i]`` (often none).
+UnseenHook = Callable[[State, int, Sequence[Event], int], Sequence[str]]
+
+
 def replay(
     world: State,
-    history: Sequence[Event],
-    action_of: Callable[[State, Event], str | None],
+    obs: Observation,
+    *,
+    hidden: HiddenHook | Mapping[int, Sequence[str]] | None = None,
+    chance: ChanceHook | Sequence[str] | None = None,
+    unseen: UnseenHook | None = None,
 ) -> State:
-    """Replay the hand's ``history`` (events after the deal) on ``world``.
+    """Replay the hand's history as ``obs`` shows it on ``world``; return ``world``.
 
-    ``action_of(world, event)`` names the action that made an event (None for events
-    the rules make themselves, such as a trick taken).
+    ``world`` stands where the history starts (usually waiting for the hand's deal, as
+    :func:`resume` leaves it).  Each step of ``obs.history`` is one ``apply``: a seat's
+    recorded action is applied as it is; an action the observer could not read comes
+    from ``hidden``; a chance outcome (the deal included) comes from ``chance``.  Steps
+    the observer never saw at all come from ``unseen``: its private events are not in
+    the observer's history, so they are not compared.  The world ends with the observed
+    scores (:func:`resume` starts it with them, and the replay scores the hand again).
+
+    Parameters
+    ----------
+    world : the state to replay on (changed in place)
+    obs : the observation the world must agree with (its viewer and history)
+    hidden : a :data:`HiddenHook`, or for each seat its hidden actions in the order
+        they were taken
+    chance : a :data:`ChanceHook`, or the chance outcomes in order (the deal first)
+    unseen : an :data:`UnseenHook`, asked before each event another seat logged
+
+    Raises
+    ------
+    WorldError
+        when an action is illegal in ``world``, its events differ from the observed
+        ones (kind, seat, public cards, facts or the hidden cards the observer may see),
+        or a hook has nothing to give.
     """
-    for ev in history:
-        act = action_of(world, ev)
-        if act is None:
-            continue
-        try:
-            world.apply(act, ev.seat)
-        except IllegalActionError as e:
-            raise WorldError(f"replay failed at {act!r}: {e}") from None
+    hide = _hidden_hook(hidden)
+    luck = _chance_hook(chance)
+    history = obs.history
+    viewer = obs.viewer
+    everything = viewer == TEACHER
+    facts = _READ_BACKS[0]  # a world ignoring the backs may name other backs
+    i = 0
+    n = len(history)
+    while i < n:
+        ev = history[i]
+        seat: int | None = None
+        if world.chance is not None:
+            act = luck(world, history, i)
+        else:
+            movers = world.to_move
+            if len(movers) == 1:
+                seat = movers[0]
+            elif ev.seat in movers:
+                seat = ev.seat
+            else:
+                raise WorldError(f"nobody in this world could have logged {ev.text!r}")
+            if unseen is not None and seat != viewer:
+                for step in unseen(world, seat, history, i):
+                    _apply(world, step, seat)
+            recorded = ev.action
+            act = hide(world, seat, history, i) if recorded is None else recorded
+        events = world.events
+        start = len(events)
+        _apply(world, act, seat)
+        end = len(events)
+        if end == start:
+            raise WorldError(f"'{act}' logged nothing, so the history cannot be followed")
+        for j in range(start, end):
+            got = events[j]
+            if not got.text and not everything and viewer not in got.audience:
+                continue  # a private step the observer does not know of
+            if i == n:
+                raise WorldError(f"'{act}' goes on further than the history")
+            want = history[i]
+            if (
+                got.kind != want.kind
+                or got.seat != want.seat
+                or got.cards != want.cards
+                or (facts and got.data != want.data)
+                or ((got.hidden or want.hidden) and got.seen_by(viewer).hidden != want.hidden)
+            ):
+                raise WorldError(f"the sampled world differs at {want.text!r}: {got.text!r}")
+            i += 1
+    # the observed totals already count the points the replay scored again
+    world.scores = list(obs.scores)
     return world
+
+
+def _apply(world: State, act: str, seat: int | None) -> None:
+    try:
+        world.apply(act, seat)
+    except IllegalActionError as e:
+        raise WorldError(f"replay failed at '{act}': {e.reason}") from None
+
+
+def _hidden_hook(hidden: HiddenHook | Mapping[int, Sequence[str]] | None) -> HiddenHook:
+    if callable(hidden):
+        return hidden
+    queues: dict[int, Iterator[str]] = {s: iter(a) for s, a in (hidden or {}).items()}
+
+    def take(world: State, seat: int, history: Sequence[Event], i: int) -> str:
+        act = next(queues.get(seat, iter(())), None)
+        if act is None:
+            raise WorldError(f"no hidden action given for {history[i].text!r}")
+        return act
+
+    return take
+
+
+def _chance_hook(chance: ChanceHook | Sequence[str] | None) -> ChanceHook:
+    if callable(chance):
+        return chance
+    outcomes = iter(chance or ())
+
+    def take(world: State, history: Sequence[Event], i: int) -> str:
+        act = next(outcomes, None)
+        if act is None:
+            step = world.chance
+            raise WorldError(f"no outcome given for {step.what if step else 'chance'}")
+        return act
+
+    return take
+
+
+def seat_of(obs: Observation) -> int:
+    """The seat ``obs`` was seen by; :class:`WorldError` for a spectator or the teacher."""
+    me = obs.seat
+    if me is None:
+        raise WorldError("worlds are sampled for a seat")
+    return me
 
 
 def deal_action(world: State, parts: dict[tuple[str, int | None], Sequence[int]]) -> str:
@@ -227,6 +358,7 @@ def deal_action(world: State, parts: dict[tuple[str, int | None], Sequence[int]]
 
 
 def zone_or_none(obs: Observation, name: str, owner: int | None = None) -> Zone | None:
+    """The zone called ``name`` (of ``owner``), or None when the observation has none."""
     for z in obs.zones:
         if z.name == name and (owner is None or z.owner == owner):
             return z
@@ -234,507 +366,110 @@ def zone_or_none(obs: Observation, name: str, owner: int | None = None) -> Zone 
 
 
 def faces_mask(zone: Zone | None) -> int:
+    """The mask of the faces ``zone`` shows (0 for no zone)."""
     return 0 if zone is None else mask_of(zone.faces)
 
 
-# -------------------------------------------------------------- trick-taking family
-def sample_trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
-    """A world for a :class:`~cardlab.rules.tricks.TrickGame` (see the module docstring).
+# ------------------------------------------------------------- deduction games
+T = TypeVar("T")
 
-    Handles hands, hole rows (:class:`~cardlab.rules.tricks.HoleTrickGame`), secret
-    passes (:class:`~cardlab.rules.passing.SecretPick`, with a hole mark), a trump card,
-    cards left out, and a leader's hole exchange (``take``/``put``).
+
+class Deduction(Generic[T]):
+    """The hidden assignments a seat cannot rule out, and a uniform draw among them.
+
+    Some games hide something that is not a card's place: each seat's secret solution, a
+    role, a code, answered about in public.  ``Deduction(space)`` starts from every
+    assignment the rules allow (a finite iterable); :meth:`given` adds one thing the
+    observer knows, as a predicate true for exactly the assignments that agree with it (a
+    public answer: the assignments that would have given that answer); :meth:`solutions`
+    lists the assignments left and :meth:`sample` draws one of them uniformly.  A
+    sampler then builds its world from the drawn assignment (and supplies the secret
+    choices that made it through :func:`replay`'s ``hidden`` hook).
+
+    An assignment made of parts (one secret per seat) is built with :meth:`product`; a
+    fact about one part alone is given with ``part=k``, which filters that part before
+    the parts are combined, so the product only ever holds what is left of each.
+
+    Examples
+    --------
+    >>> d = Deduction.product([range(1, 7), range(1, 7)])
+    >>> d = d.given(lambda a: a >= 5, "seat 0 said its number is 5 or more", part=0)
+    >>> d = d.given(lambda a: (a[0] + a[1]) % 2 == 0, "the sum is even")
+    >>> d.solutions()
+    ((5, 1), (5, 3), (5, 5), (6, 2), (6, 4), (6, 6))
     """
-    return retry(_trick_world, game, obs, rng)
 
+    __slots__ = ("_cands", "_empty", "_joint", "_parts", "_product")
 
-def _trick_world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
-    n = obs.players
-    deck = game.deck
-    world = resume(game, obs)
-    rule = world.DEAL
-    deal_mask = rule.layout(game, rule.variant_of(world))[2]
-    hist = obs.history
-    backs = deck.back_masks if deck.backs else None
+    def __init__(self, space: Iterable[T]) -> None:
+        self._parts: list[list[Any]] = [list(space)]
+        self._product = False
+        self._joint: list[tuple[Callable[[T], bool], str]] = []
+        self._cands: list[T] | None = None
+        self._empty = "" if self._parts[0] else "no assignment is possible at all"
 
-    # ---- what the history says
-    played_hand = [0] * n
-    hole_played: list[list[int]] = [[] for _ in range(n)]
-    void = [0] * n  # suits (as card masks) a seat has shown it lacks
-    picks: list[list[tuple[str, int]]] = [[] for _ in range(n)]  # (verb, card or -1)
-    passed: dict[int, tuple[int, int]] = {}  # seat -> (receiver, hand cards I saw or -1)
-    took: tuple[int, int, int] | None = None  # (seat, place, card or -1)
-    put: tuple[int, int, int] | None = None
-    led = -1
-    trump = -1
-    breaks = getattr(world, "breaks", 0)
-    bar = getattr(world, "first_bar", 0)
-    bar_leads = getattr(world, "BAR_LEADS", False)
-    any_trump = getattr(world, "TRUMP_ANYTIME", False)  # a trump shows no void
-    broken = False
-    first = True
-    opening: tuple[int, int] | None = None  # (opener, opening card)
-    for ev in hist:
-        k = ev.kind
-        if k == "play":
-            s = ev.seat
-            assert s is not None
-            c = ev.cards[0].index
-            if ev.get("from") == "hole":
-                hole_played[s].append(c)
-                if led >= 0 and backs is not None and not backs[c] >> led & 1:
-                    void[s] |= SUIT[led]
-            else:
-                played_hand[s] |= 1 << c
-                if led >= 0 and (c >= 52 or c // 13 != led):
-                    if not (c >= 52 and led == trump) and not (any_trump and c // 13 == trump):
-                        void[s] |= SUIT[led]
-                    if first and bar >> c & 1:
-                        void[s] |= ~bar  # a barred discard: nothing else in hand
-                elif led < 0:
-                    if breaks >> c & 1 and not broken:
-                        void[s] |= ~breaks  # led unbroken: nothing else in hand
-                    if first and bar_leads and bar >> c & 1:
-                        void[s] |= ~bar
-            if led < 0:
-                led = trump if c >= 52 else c // 13
-        elif k == "lead":
-            # the opener held the lowest card of a suit in any hand (or no hand held one)
-            opener = ev.seat
-            assert opener is not None
-            if ev.cards:
-                c = ev.cards[0].index
-                lower = sum(1 << (c - c % 13 + r) for r in RANK_ORDER[: RANK_ORDER.index(c % 13)])
-                opening = (opener, c)
-            else:
-                lower = SUIT[0]
-            for s in range(n):
-                void[s] |= lower
-        elif k == "broken":
-            broken = True
-        elif k == "trick":
-            led = -1
-            first = False
-        elif k == "trump":
-            c = ev.cards[0].index
-            trump = -1 if c >= 52 else c // 13
-        elif k == "pick":
-            s = ev.seat
-            assert s is not None
-            picks[s].append((ev.get("verb"), ev.hidden[0].index if ev.hidden else -1))
-        elif k == "pass":
-            s = ev.seat
-            assert s is not None
-            passed[s] = (ev.get("to"), mask_of(ev.hidden) if ev.hidden else -1)
-        elif k == "take":
-            assert ev.seat is not None
-            took = (ev.seat, ev.get("place") - 1, ev.hidden[0].index if ev.hidden else -1)
-        elif k == "put":
-            assert ev.seat is not None
-            put = (ev.seat, ev.get("place") - 1, ev.hidden[0].index if ev.hidden else -1)
+    @classmethod
+    def product(cls, parts: Sequence[Iterable[Any]]) -> Deduction[tuple[Any, ...]]:
+        """Assignments that pick one value from each of ``parts`` (a tuple, part by part)."""
+        d: Deduction[tuple[Any, ...]] = Deduction(())
+        d._parts = [list(p) for p in parts]
+        d._product = True
+        empty = next((k for k, p in enumerate(d._parts) if not p), None)
+        d._empty = "" if empty is None else f"part {empty} allows no value at all"
+        return d
 
-    # ---- where every card is now, as far as the seat knows
-    hand_zones = [obs.zone("hand", s) for s in range(n)]
-    hole_zones: list[Zone | None] = [zone_or_none(obs, "hole", s) for s in range(n)]
-    mine = mask_of(hand_zones[me].cards) | faces_mask(zone_or_none(obs, "passing", me))
-    known = mine
-    cur_hand = [0] * n
-    cur_hand[me] = mine
-    for s in range(n):
-        known |= played_hand[s] | mask_of(CARDS[c] for c in hole_played[s])
-    for zone in obs.zones:
-        if zone.name in ("trump", "trick", "last_trick", "taken"):
-            known |= mask_of(zone.faces)
-    # cards this seat gave to another hand, still there
-    gave_hand = [0] * n
-    for s, (t, cards) in passed.items():
-        if s == me:
-            gave_hand[t] = cards & ~played_hand[t]
-    holes: list[list[int]] = []
-    for s in range(n):
-        z = hole_zones[s]
-        holes.append([])
-        if z is not None:
-            for e in z.cards:
-                if isinstance(e, Card):
-                    known |= 1 << e.index
-    if opening is not None:
-        s, c = opening  # the opening card lies in its opener's hand until led
-        if s != me and not (known >> c & 1):
-            gave_hand[s] |= 1 << c
-    for t in range(n):
-        known |= gave_hand[t]
-    pool = deal_mask & ~known
-    out_zone = zone_or_none(obs, "out")
+    def given(
+        self, fact: Callable[[Any], bool], why: str = "", *, part: int | None = None
+    ) -> Deduction[T]:
+        """Keep only the assignments for which ``fact`` holds; return this deduction.
 
-    # ---- hidden places: other hands, hole rows, cards left out
-    slots: list[int] = []
-    places: list[tuple[str, int, int]] = []  # (kind, seat, position)
-    for s in range(n):
-        if s == me:
-            continue
-        entries = list(hand_zones[s].cards)
-        for c in bits(gave_hand[s]):
-            design = deck.back_of(CARDS[c])
-            for i, e in enumerate(entries):
-                if isinstance(e, Back) and e.design == design:
-                    del entries[i]
-                    break
-        for e in entries:
-            slots.append(allowed_by_back(deck, e) & ~void[s])
-            places.append(("hand", s, 0))
-    for s in range(n):
-        z = hole_zones[s]
-        if z is None:
-            continue
-        for i, e in enumerate(z.cards):
-            if not isinstance(e, Card):
-                slots.append(allowed_by_back(deck, e))
-                places.append(("hole", s, i))
-    out_cards: list[int] = []
-    if out_zone is not None and out_zone.cards and isinstance(out_zone.cards[0], Back):
-        # left out face down (Foresight); a fixed list of cards out otherwise
-        for e in out_zone.cards:
-            slots.append(allowed_by_back(deck, e))
-            places.append(("out", -1, 0))
-    got = assign(slots, pool, rng)
-    if len(got) != pool.bit_count():
-        raise WorldError("hidden places and hidden cards differ in number")
-    for s in range(n):
-        cur_hand[s] |= gave_hand[s]
-        z = hole_zones[s]
-        if z is not None:
-            holes[s] = [e.index if isinstance(e, Card) else -1 for e in z.cards]
-    for (kind, s, i), c in zip(places, got, strict=True):
-        if kind == "hand":
-            cur_hand[s] |= 1 << c
-        elif kind == "hole":
-            holes[s][i] = c
-        else:
-            out_cards.append(c)
+        ``why`` says what the fact is in words (it names the fact in the error when
+        nothing fits); ``part`` applies ``fact`` to that part of a :meth:`product` alone.
+        """
+        what = why or getattr(fact, "__name__", "a fact")
+        if part is None:
+            self._joint.append((fact, what))
+            return self
+        if not self._product or not 0 <= part < len(self._parts):
+            raise ValueError(f"part {part!r}: this deduction has parts 0 to {len(self._parts) - 1}")
+        kept = [v for v in self._parts[part] if fact(v)]
+        self._parts[part] = kept
+        if self._cands is not None:
+            self._cands = [a for a in self._cands if fact(a[part])]  # type: ignore[index]
+        if not kept and not self._empty:
+            self._empty = f"no value of part {part} agrees with {what!r}"
+        return self
 
-    # ---- back to the deal: undo the exchange and the passes
-    deal_hand = [cur_hand[s] | played_hand[s] for s in range(n)]
-    deal_holes = [[*hole_played[s], *holes[s]] for s in range(n)]
-    queues: dict[tuple[Any, Any], list[int]] = {}
-    if put is not None and took is not None:
-        seat, place, y = put
-        x = took[2]
-        if y < 0:  # the card laid in the hole: in the row at its place, or played since
-            y = _row_card(holes[seat], hole_played[seat], place, rng)
-        if x < 0:
-            x = rng.choice(bits(deal_hand[seat] & ~(1 << y)))
-        deal_hand[seat] = (deal_hand[seat] | 1 << y) & ~(1 << x)
-        row = _row_with(holes[seat], hole_played[seat], y, place)
-        row[place] = x
-        deal_holes[seat] = row
-        queues[(seat, "put")] = [y]
-    elif took is not None:
-        seat, place, x = took  # picked up, not yet put back
-        if x < 0:
-            x = rng.choice(bits(cur_hand[seat]))
-        deal_hand[seat] &= ~(1 << x)
-        row = deal_holes[seat]
-        row.insert(min(place, len(row)), x)
-    if passed:
-        _undo_passes(world, me, n, passed, picks, deal_hand, deal_holes, hole_played, rng)
-    elif any(picks):
-        # passing in progress: others' picks so far, drawn from their hands
-        for s in range(n):
-            if s == me or not picks[s]:
-                continue
-            verbs = [v for v, _ in picks[s]]
-            chosen = pick(cur_hand[s], verbs.count(verbs[0]), rng)
-            queues[(s, verbs[0])] = chosen
-            if len(set(verbs)) > 1:
-                queues[(s, verbs[-1])] = [rng.choice(chosen)]
-    for s in range(n):
-        for verb, c in picks[s]:
-            if c >= 0 or s == me:
-                queues.setdefault((s, verb), []).append(c)
+    def solutions(self) -> tuple[T, ...]:
+        """Every assignment consistent with all the facts given, in the space's order.
 
-    parts: dict[tuple[str, int | None], Sequence[int]] = {}
-    for s in range(n):
-        parts[("hand", s)] = bits(deal_hand[s])
-        parts[("hole", s)] = deal_holes[s]
-    trump_zone = zone_or_none(obs, "trump")
-    if trump_zone is not None:
-        parts[("trump", None)] = [c.index for c in trump_zone.faces]
-    parts[("out", None)] = out_cards
-    world.apply(deal_action(world, parts))
-    cursor = {k: 0 for k in queues}
-
-    def action_of(w: State, ev: Event) -> str | None:
-        k = ev.kind
-        s = ev.seat
-        if k == "play":
-            c = ev.cards[0]
-            if ev.get("from") == "hole":
-                return f"play hole {w.holes[s].index(c.index) + 1}"  # type: ignore[attr-defined]
-            return f"play {c.code}"
-        if k == "pick" or k == "put":
-            verb = ev.get("verb") if k == "pick" else "put"
-            if ev.hidden:
-                return f"{verb} {ev.hidden[0].code}"
-            key = (s, verb)
-            i = cursor[key]
-            cursor[key] = i + 1
-            return f"{verb} {CARDS[queues[key][i]].code}"
-        if k == "bid":
-            return "bid " + " ".join(map(str, ev.get("bid")))
-        if k == "skip":
-            return "skip"
-        if k == "take":
-            return f"take {ev.get('place')}"
-        return None
-
-    replay(world, hist, action_of)
-    world.scores = list(obs.scores)
-    return world
-
-
-SUIT = (*SUIT_MASKS, 0)
-
-
-def _row_card(row: list[int], played: list[int], place: int, rng: random.Random) -> int:
-    """The card laid at ``place`` of a hole row: still there, or one played from the row."""
-    if place < len(row) and not played:
-        return row[place]
-    cands = [c for i, c in enumerate(row) if place - len(played) <= i <= place]
-    return rng.choice([*played, *cands])
-
-
-def _row_with(row: list[int], played: list[int], y: int, place: int) -> list[int]:
-    """A row from which removing ``played`` leaves ``row``, with ``y`` at ``place``."""
-    others = [c for c in played if c != y]
-    if y in row:
-        j = row.index(y)
-        need = place - j
-        if not 0 <= need <= len(others):
-            raise WorldError("the exchanged hole card cannot be placed")
-        return others[:need] + row[: j + 1] + others[need:] + row[j + 1 :]
-    out = others + row
-    if place > len(out):
-        raise WorldError("the exchanged hole card cannot be placed")
-    out.insert(place, y)
-    return out
-
-
-def _undo_passes(
-    world: State,
-    me: int,
-    n: int,
-    passed: dict[int, tuple[int, int]],
-    picks: list[list[tuple[str, int]]],
-    deal_hand: list[int],
-    deal_holes: list[list[int]],
-    hole_played: list[list[int]],
-    rng: random.Random,
-) -> None:
-    """Move every passed card back to its passer (in place), choosing the unseen ones."""
-    marked = any(v == "hole" for p in picks for v, _ in p)
-    count = sum(1 for v, _ in picks[me] if v == "pass") if picks[me] else 0
-    if not count:
-        count = max(sum(1 for v, _ in p if v == "pass") for p in picks)
-    sent: dict[int, tuple[int, int]] = {}  # passer -> (hand part, hole card)
-    for s, (t, seen) in passed.items():
-        hole_card = -1
-        if marked:
-            row = deal_holes[t]
-            if s == me:
-                hole_card = next(c for v, c in picks[me] if v == "hole")
-            elif hole_played[t] and len(row) > len(hole_played[t]):
-                # the received hole card sits last in the row, unless played already
-                hole_card = rng.choice([*hole_played[t], row[-1]])
-            elif hole_played[t]:
-                hole_card = rng.choice(hole_played[t])
-            else:
-                hole_card = row[-1]
-        if s == me:
-            hand_part = mask_of(CARDS[c] for v, c in picks[me] if v == "pass")
-            if hole_card >= 0:
-                hand_part &= ~(1 << hole_card)
-        elif seen >= 0:
-            hand_part = seen
-        else:
-            k = count - (1 if marked else 0)
-            hand_part = mask_of(CARDS[c] for c in pick(deal_hand[t], k, rng))
-        sent[s] = (hand_part, hole_card)
-    for s, (hand_part, hole_card) in sent.items():
-        t = passed[s][0]
-        deal_hand[t] &= ~hand_part
-        deal_hand[s] |= hand_part
-        if hole_card >= 0:
-            deal_holes[t].remove(hole_card)
-            deal_hand[s] |= 1 << hole_card
-    for s, (hand_part, hole_card) in sent.items():
-        if s == me:
-            continue
-        cards = bits(hand_part | (1 << hole_card if hole_card >= 0 else 0))
-        rng.shuffle(cards)
-        picks[s] = [("pass", c) for c in cards]
-        if hole_card >= 0:
-            picks[s].append(("hole", hole_card))
-
-
-# ------------------------------------------------------------------ knock rummy
-def sample_rummy_world(game: Game, obs: Observation, rng: random.Random) -> State:
-    """A world for a :class:`~cardlab.rules.rummy.KnockRummy` game (two seats).
-
-    The opponent's unseen cards, the face-down cards on offer and the stock are dealt
-    from the unseen cards (honouring every back shown: hand, side cards, the stock's
-    top, the backs of the opponent's face-down draws); the hand's deal is rebuilt by
-    sending each face-down draw back to its place in the stock and the opponent's other
-    cards to its dealt hand.
-    """
-    return retry(_rummy_world, game, obs, rng)
-
-
-def _rummy_world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
-    opp = 1 - me
-    deck = game.deck
-    world = resume(game, obs)
-    rule = world.DEAL
-    deal_mask = rule.layout(game, rule.variant_of(world))[2]
-    draws = type(world).DRAWS  # type: ignore[attr-defined]
-    sides = [s for s in draws if s in ("left", "right")]
-
-    # ---- the history: who drew what from where, in order
-    side_pos: dict[str, tuple[str, int]] = {s: (s, 0) for s in sides}
-    next_stock = 0
-    fd: dict[tuple[str, int], int] = {}  # face-down position -> card (-1: the opponent's)
-    opp_draws: list[tuple[tuple[str, int], int, int]] = []  # (position, allowed, time)
-    held_pickups = 0  # upcards the opponent took and still holds
-    known_at: dict[int, int] = {}  # time of an opponent's face-down draw -> pickups held
-    upcard = -1
-    for t, ev in enumerate(obs.history):
-        k = ev.kind
-        s = ev.seat
-        if k == "deal" and ev.cards:
-            upcard = ev.cards[0].index
-        elif k == "draw":
-            src = ev.get("source")
-            if src == "upcard":
-                c = ev.cards[0].index
-                if s == opp:
-                    held_pickups |= 1 << c
-                continue
-            if src == "stock":
-                pos = ("stock", next_stock)
-                next_stock += 1
-            else:
-                pos = side_pos[src]
-                side_pos[src] = ("stock", next_stock)
-                next_stock += 1
-            if s == me:
-                fd[pos] = ev.hidden[0].index
-            else:
-                fd[pos] = -1
-                known_at[t] = held_pickups
-                back = ev.get("back")
-                allowed = allowed_by_back(deck, Back(back)) if back else deck.mask
-                opp_draws.append((pos, allowed, t))
-        elif k == "discard" and s == opp:
-            held_pickups &= ~(1 << ev.cards[0].index)
-
-    # ---- the cards now: the opponent's unseen cards, the face-down cards on offer
-    my_hand = mask_of(obs.zone("hand", me).cards)
-    pile = mask_of(obs.zone("discard").faces)
-    pool = deal_mask & ~my_hand & ~pile & ~held_pickups
-    slots: list[int] = []
-    places: list[tuple[str, int]] = []
-    for e in obs.zone("hand", opp).cards:
-        slots.append(allowed_by_back(deck, e))
-        places.append(("opp", 0))
-    # opponent's known pickups show backs too: drop one matching back for each
-    if held_pickups:
-        for c in bits(held_pickups):
-            design = deck.back_of(CARDS[c])
-            for i, (kind, _) in enumerate(places):
-                if kind == "opp" and allowed_by_back(deck, Back(design)) == slots[i]:
-                    del slots[i], places[i]
-                    break
-            else:
-                raise WorldError("an upcard the opponent holds is not in its hand")
-    for s in sides:
-        z = obs.zone(s)
-        if z.cards:
-            slots.append(allowed_by_back(deck, z.cards[0]))
-            places.append((s, 0))
-    stock = obs.zone("stock").cards
-    depth = len(stock)
-    for j, e in enumerate(stock):
-        slots.append(allowed_by_back(deck, e))
-        places.append(("stock", next_stock + depth - 1 - j))
-    if len(slots) != pool.bit_count():
-        raise WorldError("hidden places and hidden cards differ in number")
-    got = assign(slots, pool, rng)
-    opp_now = 0
-    for (kind, i), c in zip(places, got, strict=True):
-        if kind == "opp":
-            opp_now |= 1 << c
-        elif kind == "stock":
-            fd[("stock", i)] = c
-        else:
-            fd[side_pos[kind]] = c
-
-    # ---- back to the deal: walk the history backwards, undoing draws and discards
-    hands = [0, 0]
-    hands[me] = my_hand
-    hands[opp] = opp_now | held_pickups
-    allowed_at = {t: allowed for _, allowed, t in opp_draws}
-    pos_at = {t: pos for pos, _, t in opp_draws}
-    hist = obs.history
-    for t in range(len(hist) - 1, -1, -1):
-        ev = hist[t]
-        k = ev.kind
-        s = ev.seat
-        if s is None or k not in ("draw", "discard"):
-            continue
-        if k == "discard":
-            hands[s] |= 1 << ev.cards[0].index
-        elif ev.cards:
-            hands[s] &= ~(1 << ev.cards[0].index)
-        elif s == me:
-            hands[s] &= ~(1 << ev.hidden[0].index)
-        else:
-            cands = hands[s] & allowed_at[t] & ~known_at[t]
+        Raises
+        ------
+        WorldError
+            when none is left, naming the first fact that ruled out the last of them.
+        """
+        if self._empty:
+            raise WorldError(f"no hidden assignment fits what is known: {self._empty}")
+        cands = self._cands
+        if cands is None:
+            every: Iterable[Any] = product(*self._parts) if self._product else self._parts[0]
+            cands = list(every)
+        for fact, what in self._joint:
+            cands = [a for a in cands if fact(a)]
             if not cands:
-                raise WorldError("no card fits an opponent's face-down draw")
-            c = rng.choice(bits(cands))
-            hands[s] &= ~(1 << c)
-            fd[pos_at[t]] = c
-    for c in fd.values():
-        if c < 0:
-            raise WorldError("a face-down card left unplaced")
-    my_deal, opp_deal = hands[me], hands[opp]
+                self._empty = f"none agrees with {what!r} and the facts before it"
+                raise WorldError(f"no hidden assignment fits what is known: {self._empty}")
+        self._joint = []
+        self._cands = cands
+        return tuple(cands)
 
-    parts: dict[tuple[str, int | None], Sequence[int]] = {
-        ("hand", me): bits(my_deal),
-        ("hand", opp): bits(opp_deal),
-        ("upcard", None): [upcard],
-        ("stock", None): [fd[("stock", i)] for i in range(sum(1 for p in fd if p[0] == "stock"))],
-    }
-    for s in sides:
-        parts[(s, None)] = [fd[(s, 0)]]
-    world.apply(deal_action(world, parts))
+    def __len__(self) -> int:
+        try:
+            return len(self.solutions())
+        except WorldError:
+            return 0
 
-    def action_of(w: State, ev: Event) -> str | None:
-        k = ev.kind
-        if k == "draw":
-            return f"draw {ev.get('source')}"
-        if k == "discard":
-            return f"discard {ev.cards[0].code}"
-        if k == "pass":
-            return "pass"
-        return None
-
-    replay(world, obs.history, action_of)
-    world.scores = list(obs.scores)
-    return world
+    def sample(self, rng: random.Random) -> T:
+        """One consistent assignment, each equally likely (:class:`WorldError` if none)."""
+        cands = self.solutions()
+        return cands[rng.randrange(len(cands))]

@@ -43,14 +43,22 @@ class Table(anywidget.AnyWidget):
 
     Parameters
     ----------
-    game_or_match : a game name, a :class:`Game` or a :class:`Match` to show
-    seat : the seat you play (None: bots play every seat and you watch)
-    bots : the bot for the other seats (``"heuristic"``, ``"random"``, …)
-    seed : the deal seed (new matches only)
-    pace : seconds between bot moves in the browser (0 = at once)
-    viewpoint : a seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
-    hint_bot : the bot behind the Hint button (``"heuristic"``, or ``"search"``, …)
-    **options : game options (new matches only), e.g. ``hands=1``
+    game_or_match
+        A game name, a ``Game`` or a ``Match`` to show
+    seat
+        The seat you play (None: bots play every seat and you watch)
+    bots
+        The bot for the other seats (``"heuristic"``, ``"random"``, …)
+    seed
+        The deal seed (new matches only)
+    pace
+        Seconds between bot moves in the browser (0 = at once)
+    viewpoint
+        A seat, ``"spectator"`` or ``"teacher"`` (default: your seat)
+    hint_bot
+        The bot behind the Hint button (``"heuristic"``, or ``"search"``, …)
+    **options
+        Game options (new matches only), e.g. ``hands=1``
     """
 
     # Bundled from the ES modules in the repository's widgets/ folder (``make widget``).
@@ -158,7 +166,7 @@ class Table(anywidget.AnyWidget):
         turns); by default your seat.  After a finished hand, the next hand is dealt
         first and the move belongs to it.
 
-        Raises :class:`IllegalActionError` with the reason (and shows it) if not legal,
+        Raises ``IllegalActionError`` with the reason (and shows it) if not legal,
         and changes nothing: not even the deal of the next hand.
         """
         if not isinstance(act, str):
@@ -202,7 +210,7 @@ class Table(anywidget.AnyWidget):
         return out
 
     def back(self) -> None:
-        """One step back (the history stays: :meth:`step` goes forward again)."""
+        """One step back (the history stays: ``step`` goes forward again)."""
         self.seek(max(0, self._match.step_count - 1))
 
     def seek(self, n: int) -> State:

@@ -326,6 +326,33 @@ def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: 
 @pytest.mark.parametrize(("name", "options"), CASES)
 @FEW
 @given(seed=SEEDS)
+def test_every_action_is_recorded_in_the_history(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """Every apply logs an event; the first one a seat's action logs records that action
+    (its seat can always read it), and no other event records one: so any history can be
+    replayed action by action.  Chance outcomes are never recorded."""
+    state = new_game(name, options, hands=2).new_state()
+    chooser = Chooser(state.game, seed, bots=True)
+    while not state.terminal:
+        seat, act = chooser.choose(state)
+        before = len(state.events)
+        done = state.apply(act, seat)
+        new = state.events[before:]
+        assert new, f"{done!r} logged no event, so a replay cannot follow it"
+        first = new[0]
+        if seat is None:
+            assert first.action is None, f"the chance outcome is recorded in {first.text!r}"
+        else:
+            assert first.action == done, f"{first.text!r} records {first.action!r}, not {done!r}"
+            assert first.seen_by(seat).action == done, f"seat {seat} cannot read its {done!r}"
+        for e in new[1:]:
+            assert e.action is None, f"{e.text!r} records {e.action!r}: it is not the first event"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@FEW
+@given(seed=SEEDS)
 def test_secret_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
     """Which secret choice a seat made shows nowhere to the others until it is revealed.
 
@@ -387,6 +414,7 @@ def check_secret_choice(
     others: list[int | str] = [s for s in range(state.players) if s != seat]
     others.append("spectator")
     mine = state.observation(seat)
+    known = {o: len(state.observation(o).history) for o in others}
     seen: list[tuple[Action, dict[int | str, Observation]]] = []
     for a in [act, *same]:
         after = state.clone()
@@ -400,7 +428,14 @@ def check_secret_choice(
         if revealed:
             continue
         assert after.observation(seat) != mine, f"seat {seat} does not see its own choice {a}"
-        seen.append((a, {o: blind(after.observation(o)) for o in others}))
+        views = {o: blind(after.observation(o)) for o in others}
+        for o in others:
+            # nor the choice itself, recorded in the history as the action taken
+            new = views[o].history[known[o] :]
+            assert all(e.action is None or e.public_action for e in new), (
+                f"{o!r} reads seat {seat}'s choice {a!r} in its history"
+            )
+        seen.append((a, views))
     for a, views in seen[1:]:
         first, base = seen[0]
         for o in others:

@@ -16,6 +16,7 @@ the last card is a number card), with ``back`` and ``cancel``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -23,6 +24,7 @@ from cardlab.core.actions import Action, action
 from cardlab.core.agents import PhaseBot, on
 from cardlab.core.cards import CARDS, Card, cards_of
 from cardlab.core.errors import WorldError
+from cardlab.core.events import Event
 from cardlab.core.observation import Observation, Zone
 from cardlab.core.options import Options, option
 from cardlab.core.phases import Phase
@@ -36,10 +38,9 @@ from cardlab.rules.staged import (
     Selection,
     Staged,
     plan_step,
-    selection_steps,
     whole_hand,
 )
-from cardlab.rules.worlds import bits, mask_of, resume, retry
+from cardlab.rules.worlds import bits, deal_action, mask_of, replay, resume, retry, seat_of
 
 POINTS = (0, 1, 3, 5, 7)
 DRAW = action("draw")
@@ -158,6 +159,7 @@ class SnakeState(State):
             f"{name} draws {' '.join(c.text for c in cards)}",
             (seat,),
             hidden=cards,
+            public_action=True,
         )
         self._next_turn(seat)
 
@@ -304,43 +306,86 @@ class SnakeState(State):
     # ------------------------------------------------------------ worlds
     @classmethod
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
-        """The seat's hand and the tracks as seen; the other hands and the stock dealt at
-        random from the cards it has not seen; its selection in progress restored."""
+        """The hand replayed from a deal rebuilt from the history: the seat's own hand and
+        draws as it saw them, the tracks' first cards on top of the stock, each card
+        another seat laid dealt to it (or, when its hand is full, drawn by it earlier),
+        the rest of the unseen cards at random.  Another seat's lay is rebuilt from the
+        steps its public event lists; the seat's own selection in progress is replayed.
+        Approximation: no picture is ever turned under the stock at the deal."""
         return retry(_world, game, obs, rng)
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     world = resume(game, obs)
-    world.apply(world.sample_chance(rng))
-    assert isinstance(world, SnakeState)
     n = obs.players
-    mine = mask_of(whole_hand(obs))
-    tracks = [list(obs.zone(f"track{k + 1}").faces) for k in range(n)]
-    seen = mine | sum(mask_of(t) for t in tracks)
-    unseen = [i for i in range(52) if not seen >> i & 1]
-    rng.shuffle(unseen)
-    hands = [0] * n
+    size = int(game.options.hand)
+    # The stock is popped from its top: first the tracks' first cards, then every draw.
+    # This seat knows its own draws; another's are open slots, filled below.
+    tops = [obs.zone(f"track{k + 1}").faces[0].index for k in range(n)]
+    pops: list[int] = list(tops)  # card index, or -1 for a card another seat drew
+    owner: list[tuple[int, int]] = []  # (seat, history index) of each open slot
+    left = 52 - n * size - n
+    drawn = played = 0  # this seat's draws and lays
+    laid: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (card, history index)
+    for i, e in enumerate(obs.history):
+        if e.kind == "draw" and e.seat is not None:
+            got = min(2, left)
+            left -= got
+            if e.seat == me:
+                pops += [c.index for c in e.hidden]
+                drawn |= mask_of(e.hidden)
+            else:
+                pops += [-1] * got
+                owner += [(e.seat, i)] * got
+        elif e.kind == "lay" and e.seat is not None:
+            if e.seat == me:
+                played |= mask_of(e.cards)
+            else:
+                laid[e.seat] += [(c.index, i) for c in e.cards]
+    if left != len(obs.zone("stock").cards):
+        raise WorldError("the stock does not add up")
+    mine = (mask_of(whole_hand(obs)) | played) & ~drawn  # its hand as dealt
+    known = mine | mask_of(CARDS[c] for c in pops if c >= 0)
+    # Each card another seat laid was in its hand by then: dealt to it, else one of its
+    # earlier draws.  The rest of the unseen cards go anywhere.
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[me] = bits(mine)
+    slots = [i for i, c in enumerate(pops) if c < 0]
     for s in range(n):
-        if s == me:
-            hands[s] = mine
-            continue
-        k = len(obs.hand_of(s).cards)
-        hands[s] = sum(1 << i for i in unseen[:k])
-        del unseen[:k]
-    if len(unseen) != len(obs.zone("stock").cards):
-        raise WorldError("the cards do not add up")
-    world.hands = hands
-    world.stock = unseen
-    world.tracks = [[c.index for c in t] for t in tracks]
-    world.turns = int(obs.info["turn"]) - 1
-    world.to_move = obs.to_move
-    world.phase = world.TURN
-    for act in selection_steps(obs) or ():  # the lay being built, step by step
-        world.apply(act, me)
-    return world
+        for c, when in laid[s]:
+            known |= 1 << c
+            if len(hands[s]) < size:
+                hands[s].append(c)
+                continue
+            k = next((k for k, (t, i) in enumerate(owner) if t == s and i < when), None)
+            if k is None:
+                raise WorldError(f"{CARDS[c].text} could not have reached {obs.names[s]}")
+            pops[slots.pop(k)] = c
+            del owner[k]
+    unseen = [c for c in range(52) if not known >> c & 1]
+    rng.shuffle(unseen)
+    for s in range(n):
+        while len(hands[s]) < size:
+            hands[s].append(unseen.pop())
+    for k in slots:
+        pops[k] = unseen.pop()
+    stock = unseen + pops[::-1]  # the top last
+    deal = deal_action(world, {("stock", None): stock, **{("hand", s): hands[s] for s in range(n)}})
+    # the replay scores this hand's lays again, and a total reaching the target ends it:
+    # start from the totals before them
+    start = list(obs.scores)
+    for e in obs.history:
+        if e.kind == "lay" and e.seat is not None:
+            start[e.seat] -= points(len(e.cards))
+    world.restore_totals(start)
+    return replay(world, obs, chance=[deal], unseen=_lay_steps)
+
+
+def _lay_steps(world: State, seat: int, history: Sequence[Event], i: int) -> Sequence[str]:
+    """The picks another seat made, in private, to build the lay it logged at ``i``."""
+    e = history[i]
+    return e.get("steps", ()) if e.kind == "lay" else ()
 
 
 # ----------------------------------------------------------------- bot

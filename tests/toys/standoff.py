@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
 from typing import Any, ClassVar
 
 from cardlab.core.actions import Action, action
@@ -42,7 +45,7 @@ from cardlab.core.spec import Game, GameSpec
 from cardlab.core.state import State
 from cardlab.rules.choices import SecretChoice, seat_word, with_extras
 from cardlab.rules.deals import DealRule, each_seat, pile
-from cardlab.rules.worlds import mask_of, resume, retry
+from cardlab.rules.worlds import deal_action, mask_of, replay, resume, seat_of
 
 VIRUS = 52
 RED = [c.index for c in CARDS[:52] if c.red and c.rank <= 10]
@@ -172,7 +175,13 @@ class StandoffState(State):
                     self.bottles[t].remove(left[0])
                     self.bottles[s].append(left[0])
                     c = CARDS[left[0]]
-                    self.log("steal", s, f"{names[s]} steals {c.text} from {names[t]}", cards=(c,))
+                    self.log(
+                        "steal",
+                        s,
+                        f"{names[s]} steals {c.text} from {names[t]}",
+                        cards=(c,),
+                        victim=t,
+                    )
         self.turns += 1
         left = sum(len(self.undrunk(s)) for s in range(n))
         if left <= 2 or self.turns >= self.options.max_turns:
@@ -260,10 +269,11 @@ class StandoffState(State):
     # ------------------------------------------------------------ worlds
     @classmethod
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
-        """The seat's hand and every bottle as seen; the other hands dealt at random from
-        the hand cards it does not hold (where it passed a card is not honoured); seats
-        that have chosen this turn given a random choice from their menus."""
-        return retry(_world, game, obs, rng)
+        """The round replayed from a deal that gives the seat its own germs and every
+        bottle where it stood, the other germs dealt in any way that replays as seen
+        (drawn uniformly among those).  Each signal another seat chose is the one the
+        next reveal shows, or while the turn is open one of its menu at random."""
+        return _world(game, obs, rng)
 
     PICK = SecretChoice(
         ("fist",),
@@ -283,49 +293,94 @@ class StandoffState(State):
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
-    me = obs.seat
-    if me is None:
-        raise WorldError("worlds are sampled for a seat")
+    me = seat_of(obs)
     world = resume(game, obs)
-    world.apply(world.sample_chance(rng))
     assert isinstance(world, StandoffState)
     n = obs.players
+    history = obs.history
+    # Back to the deal: undo the steals (bottles are public; drunk ones always lead a
+    # row, so a stolen bottle came from just after its holder's drunk ones) and the
+    # infections this seat took part in (it saw those cards).
+    bottles = [[c.index for c in obs.zone("medicine", s).cards] for s in range(n)]
+    drunk = {
+        c.index
+        for s in range(n)
+        for c, tag in zip(obs.zone("medicine", s).cards, obs.zone("medicine", s).tags, strict=True)
+        if tag == "drunk" and isinstance(c, Card)
+    }
     mine = mask_of(obs.my_hand)
+    for e in reversed(history):
+        if e.kind == "drink":
+            drunk.discard(e.cards[0].index)
+        elif e.kind == "steal":
+            c, t = e.cards[0].index, e.get("victim")
+            assert e.seat is not None and bottles[e.seat][-1] == c
+            bottles[e.seat].pop()
+            row = bottles[t]
+            row.insert(sum(1 for b in row if b in drunk), c)
+        elif e.kind == "infect" and e.hidden:
+            c = 1 << e.hidden[0].index
+            mine = mine | c if e.seat == me else mine & ~c
+    # The others' germs: every way to deal them, tried in a random order until one
+    # replays (so the draw is uniform among the deals that agree with what the seat saw,
+    # such as the germ each infection handed it).
     pool = [c.index for c in dealt_cards(game) if not RED_MASK >> c.index & 1]
-    unseen = [i for i in pool if not mine >> i & 1]
-    rng.shuffle(unseen)
-    hands = [0] * n
-    for s in range(n):
-        if s == me:
-            hands[s] = mine
-            continue
-        k = len(obs.hand_of(s).cards)
-        hands[s] = sum(1 << i for i in unseen[:k])
-        del unseen[:k]
-    if unseen:
+    rest = [c for c in pool if not mine >> c & 1]
+    others = [s for s in range(n) if s != me]
+    if len(rest) != 2 * len(others):
         raise WorldError("the hand cards do not add up")
-    world.hands = hands
-    world.bottles = [[c.index for c in obs.zone("medicine", s).cards] for s in range(n)]
-    world.drunk = 0
-    for s in range(n):
-        z = obs.zone("medicine", s)
-        for c, tag in zip(z.cards, z.tags, strict=True):
-            if tag == "drunk" and isinstance(c, Card):
-                world.drunk |= 1 << c.index
-    world.turns = int(obs.info["turn"]) - 1
-    world.phase = world.SIGNAL
-    world.PICK.start(world, tuple(range(n)))
-    for s in range(n):
-        if s != me and s not in obs.to_move:
-            menu = world.PICK.menu(world, s)
-            world.apply(menu[rng.randrange(len(menu))], s)
-    return world
+    deals = list(_splits(rest, len(others)))
+    rng.shuffle(deals)
+    medicine = [b for row in bottles for b in row]
+    last: WorldError | None = None
+    for hands in deals:
+        parts: dict[tuple[str, int | None], list[int]] = {("medicine", None): medicine}
+        parts[("hand", me)] = cards_indices(mine)
+        parts.update({("hand", s): list(h) for s, h in zip(others, hands, strict=True)})
+        try:
+            return replay(
+                resume(game, obs),
+                obs,
+                chance=[deal_action(world, parts)],
+                hidden=partial(_hidden_signal, rng),
+            )
+        except WorldError as e:
+            last = e
+    raise WorldError(f"no deal of the germs agrees with the history: {last}")
+
+
+def _splits(cards: list[int], k: int) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every way to deal ``cards`` into ``k`` hands of two."""
+    if not k:
+        yield ()
+        return
+    for pair in combinations(cards, 2):
+        left = [c for c in cards if c not in pair]
+        for more in _splits(left, k - 1):
+            yield (pair, *more)
+
+
+def cards_indices(mask: int) -> list[int]:
+    return [c.index for c in cards_of(mask)]
+
+
+def _hidden_signal(rng: random.Random, world: State, seat: int, history: Any, i: int) -> str:
+    """The signal ``seat`` chose at ``history[i]``: as the next reveal shows it, or one of
+    its menu at random while the turn is still open."""
+    assert isinstance(world, StandoffState)
+    for e in history[i:]:
+        if e.kind == "reveal":
+            word, target = e.get("signals")[seat]
+            return word if target is None else f"{word} {seat_word(world.names, target)}"
+    menu = world.PICK.menu(world, seat)
+    return str(menu[rng.randrange(len(menu))])
 
 
 # ----------------------------------------------------------------- bot
 class StandoffBot(PhaseBot):
     """Drinks while nobody is likely to point at it; steals from the player with the most
-    bottles; infects when it holds the virus; accuses nobody."""
+    bottles; infects when it holds the virus; accuses nobody.  Its coin depends only on
+    its seed and the decision (the round and turn), never on earlier ones."""
 
     name: ClassVar[str] = "heuristic"
 
@@ -333,12 +388,14 @@ class StandoffBot(PhaseBot):
     def signal(self, obs: Observation) -> Action:
         legal = [a for a in obs.legal if a.verb != "accuse"]
         me = obs.seat if obs.seat is not None else 0
+        # its coin is tossed afresh for each decision, so it keeps nothing between them
+        rng = random.Random(f"{self.seed}/{me}/{obs.info['round']}/{obs.info['turn']}")
         if any(c.is_joker for c in obs.my_hand):
             infect = [a for a in legal if a.verb == "infect"]
             if infect:
-                return infect[self.rng.randrange(len(infect))]
+                return infect[rng.randrange(len(infect))]
         bottles = [obs.value(s, "bottles", 0) for s in range(obs.players)]
-        if "fist" in legal and self.rng.random() < 0.5:
+        if "fist" in legal and rng.random() < 0.5:
             return next(a for a in legal if a == "fist")
         rich = sorted((s for s in range(obs.players) if s != me), key=lambda s: -bottles[s])
         names = obs.names
@@ -346,7 +403,7 @@ class StandoffBot(PhaseBot):
             steal = f"steal {names[s].lower().replace(' ', '')}"
             if steal in legal:
                 return next(a for a in legal if a == steal)
-        return legal[self.rng.randrange(len(legal))]
+        return legal[rng.randrange(len(legal))]
 
 
 GAME = register(

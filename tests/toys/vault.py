@@ -32,7 +32,7 @@ from cardlab.core.spec import Game, GameSpec
 from cardlab.core.state import State
 from cardlab.rules.deals import DealRule, piles
 from cardlab.rules.polls import Poll
-from cardlab.rules.worlds import mask_of, resume, retry
+from cardlab.rules.worlds import deal_action, mask_of, replay, resume, retry
 
 FLIPS = (action("flip 1"), action("flip 2"))
 USED = [c for c in CARDS[:52] if c.rank <= 6 or c.rank > 10]
@@ -196,40 +196,30 @@ class VaultState(State):
     # ------------------------------------------------------------ worlds
     @classmethod
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
-        """Everything turned stays as seen; the cards not yet turned are shuffled into
-        stacks of the sizes seen."""
+        """Every card turned came from the stack its flip names (``flip 1``, recorded in
+        the history); the cards not yet turned are shuffled under them, and the round is
+        replayed."""
         return retry(_world, game, obs, rng)
 
 
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     world = resume(game, obs)
-    world.apply(world.sample_chance(rng))
-    assert isinstance(world, VaultState)
-    n = obs.players
-    seen = mask_of(c for z in obs.zones for c in z.faces)
+    turned: list[list[int]] = [[], []]
+    for e in obs.history:
+        if e.kind == "flip":
+            if e.action is None:
+                raise WorldError(f"{e.text!r} does not say which stack it came from")
+            turned[int(e.action.args[0]) - 1].append(e.cards[0].index)
+    seen = mask_of(CARDS[i] for t in turned for i in t)
     unseen = [c.index for c in USED if not seen >> c.index & 1]
     rng.shuffle(unseen)
     sizes = [len(obs.zone(f"stack{k + 1}").cards) for k in range(2)]
     if sum(sizes) != len(unseen):
         raise WorldError("the stacks do not add up")
-    world.stacks = [unseen[: sizes[0]], unseen[sizes[0] :]]
-    world.guards = [c.index for c in obs.zone("guards").faces]
-    world.cash = [[c.index for c in obs.zone("cash", s).faces] for s in range(n)]
-    world.inside = [obs.seats[s].status != "out" for s in range(n)]
-    world.banked = [int(obs.value(s, "banked", 0)) for s in range(n)]
-    me = obs.to_move[0]
-    if obs.phase == "flip":
-        world.flipper = me
-        world._flip_turn()
-        return world
-    # a poll in progress: the seats still to answer run from the one asked now to the
-    # flipper, who answers last
-    flipper = next(e.seat for e in reversed(obs.history) if e.kind == "flip")
-    assert flipper is not None
-    world.flipper = flipper
-    asked = [(me + k) % n for k in range((flipper - me) % n + 1)]
-    world.ASK.start(world, [s for s in asked if world.inside[s]])
-    return world
+    # a stack is turned from its top (its end): the first card turned lies last
+    stacks = [unseen[: sizes[0]] + turned[0][::-1], unseen[sizes[0] :] + turned[1][::-1]]
+    deal = deal_action(world, {("stack1", None): stacks[0], ("stack2", None): stacks[1]})
+    return replay(world, obs, chance=[deal])
 
 
 # ----------------------------------------------------------------- bot

@@ -481,17 +481,4 @@ class CanfieldState(SolitaireGame):
         stock += unseen[hidden:]
         order = [*reserve, dealt.get("foundation"), *dealt.get("tableau"), *stock]
         assert len(order) == 52
-        world.apply(Action.of("deal", order))
-        return replay(world, history, _action_of)
-
-
-def _action_of(world: State, ev: Any) -> str | None:
-    """The action that made event ``ev`` (None for what the rules do by themselves)."""
-    kind = ev.kind
-    if kind in ("draw", "redeal"):
-        return str(kind)
-    if kind == "home":
-        return f"home {ev.cards[0].code}"
-    if kind == "move":
-        return f"move {ev.cards[0].code} {ev.get('target')}"
-    return None
+        return replay(world, obs, chance=[Action.of("deal", order)])
