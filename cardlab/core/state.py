@@ -284,14 +284,14 @@ class State:
         """Legal actions for ``seat`` (default: the one seat to move), in a stable order."""
         if seat is self._lc_seat:
             return self._lc
-        if seat is None:
+        if type(seat) is not int:
+            if seat is not None:
+                self.check_seat(seat)  # raises: a seat is a plain int
             if len(self.to_move) != 1 or self.chance is not None:
                 return ()
             seat = self.to_move[0]
             if seat is self._lc_seat:
                 return self._lc
-        elif type(seat) is not int:
-            self.check_seat(seat)
         # While chance is due or after the end, to_move is empty.  (The handler is loaded
         # before the call: a plain attribute load specialises, a method load does not.)
         if seat in self.to_move:
