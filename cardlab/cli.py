@@ -146,7 +146,7 @@ def parse_bots(text: str | None, spec: GameSpec, players: int, human: int | None
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``cardlab`` argument parser with its subcommands."""
-    p = _Parser(prog=PROG, description="Play, simulate and replay card games.")
+    p = _Parser(prog=PROG, description="Play, simulate, replay and measure card games.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -188,6 +188,41 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sm.add_argument("--out", metavar="FILE", help="write the results as CSV")
     sm.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    lb = sub.add_parser("lab", help="measure a game's variants side by side (the variant lab)")
+    lb.add_argument("game", metavar="GAME", help="game name, e.g. bouncers")
+    lb.add_argument(
+        "--variant",
+        "-v",
+        action="append",
+        metavar="NAME:K=V,...",
+        default=[],
+        help="a variant, e.g. open:open_pile=true or five:players=5 (repeatable; the "
+        "first is the baseline; default: the defaults and the game's declared variants)",
+    )
+    lb.add_argument(
+        "--metrics",
+        default="outcome",
+        metavar="M1,M2,...",
+        help="families (outcome, skill, tension) or single metrics (default: outcome)",
+    )
+    lb.add_argument("--games", type=int, default=200, metavar="N", help="games per variant")
+    lb.add_argument("--seed", default="0", help="seed of the deals (default 0)")
+    lb.add_argument("--agents", metavar="NAME", help="who plays every seat (outcome, tension)")
+    lb.add_argument("--ladder", metavar="P1,P2,...", help="the skill family's players")
+    lb.add_argument("--judge", type=int, metavar="N", help="the judge's search iterations")
+    lb.add_argument(
+        "--executor",
+        choices=("inprocess", "processes", "dask"),
+        help="where the batches run (default: processes; dask with --scheduler)",
+    )
+    lb.add_argument("--workers", type=int, default=0, metavar="W", help="0: one per CPU")
+    lb.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask scheduler to run on, e.g. tcp://host:8786"
+    )
+    lb.add_argument("--cache", metavar="DIR", help="keep finished batches here to resume")
+    lb.add_argument("--out", metavar="FILE", help="write the results as Parquet")
+    lb.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     rp = sub.add_parser("replay", help="show a saved replay at one step")
     rp.add_argument("file", metavar="FILE", help="a replay JSON file")
@@ -728,6 +763,66 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ lab
+def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardlab lab GAME --variant name:k=v ... --games N``."""
+    from . import lab
+    from .core.registry import get_spec
+
+    spec = get_spec(args.game)
+    variants: Any = None
+    if args.variant:
+        variants = dict(lab.parse_variant(v) for v in args.variant)
+        if "default" not in variants and all(variants.values()):
+            variants = {"default": {}, **variants}  # the baseline, unless one was named
+    kwargs: dict[str, Any] = {}
+    if args.ladder:
+        kwargs["ladder"] = [p.strip() for p in args.ladder.split(",") if p.strip()]
+    if args.judge is not None:
+        kwargs["judge"] = args.judge
+    if args.agents:
+        kwargs["agents"] = args.agents
+    executor = args.executor or ("dask" if args.scheduler else "processes")
+    if args.scheduler and executor != "dask":
+        raise UsageError("--scheduler runs on Dask: leave out --executor or give dask")
+    client = None
+    if args.scheduler:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise UsageError("--scheduler needs Dask: pip install 'cardlab[dask]'") from None
+        client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+    try:
+        result = lab.compare(
+            spec.name,
+            variants,
+            metrics=[m.strip() for m in args.metrics.split(",") if m.strip()],
+            games=args.games,
+            seed=_seed(args.seed) or 0,
+            executor=executor,
+            workers=args.workers,
+            client=client,
+            cache=args.cache,
+            progress=not args.no_progress,
+            **kwargs,
+        )
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
+    if args.out:
+        result.to_parquet(args.out)
+    print(
+        f"{spec.title}: {args.games} games per variant, seed {result.settings['seed']!r}", file=out
+    )
+    table = result.table()
+    rows = [["metric", *map(str, table.columns)]]
+    rows += [[str(i), *map(str, r)] for i, r in zip(table.index, table.to_numpy(), strict=True)]
+    _table(rows, out)
+    if args.out:
+        print(f"results written to {args.out}", file=out)
+    return 0
+
+
 # ------------------------------------------------------------------ main
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cardlab`` command line; returns the exit code."""
@@ -746,6 +841,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_simulate(args, out)
         if args.command == "replay":
             return cmd_replay(args, out)
+        if args.command == "lab":
+            return cmd_lab(args, out)
     except CardlabError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2

@@ -650,6 +650,76 @@ def _three_five_seven(ns: dict[str, Any]) -> None:
     assert all(mean[h] - 2 * summary["std. error"][h] > 0 for h in heuristic)
 
 
+def _which_variant(ns: dict[str, Any]) -> None:
+    def row(result: Any, metric: str, variant: str) -> Any:
+        frame = result.metric(metric).set_index("variant")
+        return frame.loc[variant]
+
+    def diff(result: Any, metric: str, variant: str) -> Any:
+        d = result.differences
+        return d[(d["metric"] == metric) & (d["variant"] == variant)].iloc[0]
+
+    small, golf, skill = ns["small"], ns["golf"], ns["golf_skill"]
+    assert set(small.variants) == {"default", "Putt Putt"} and small.settings["games"] == 60
+    # Golf: the wins quoted, each relaxation clear of the defaults but draw any time
+    wins = {v: f"{row(golf, 'win_share_0', v)['value']:.1%}" for v in golf.variants}
+    assert wins == {
+        "default": "1.4%",
+        "draw any time": "1.4%",
+        "queen on king": "3.9%",
+        "wrap": "11.7%",
+        "Putt Putt": "24.5%",
+    }
+    assert diff(golf, "win_share_0", "draw any time")["diff"] == 0
+    assert 14 < diff(golf, "decisions", "draw any time")["diff"] < 16
+    for v in ("queen on king", "wrap", "Putt Putt"):
+        assert diff(golf, "win_share_0", v)["low"] > 0
+    for v in skill.variants:
+        assert 250 <= row(skill, "rating_search:20", v)["value"] <= 300
+        assert 170 <= row(skill, "rating_heuristic", v)["value"] <= 200
+        assert 0.75 <= row(skill, "best_vs_random", v)["value"] <= 0.9
+        assert 0.6 <= row(skill, "luck_share", v)["value"] <= 0.7
+    for m in ("rating_search:20", "rating_heuristic", "luck_share", "best_vs_random"):
+        d = diff(skill, m, "Putt Putt")
+        assert d["low"] < 0 < d["high"], m  # not clearly more or less a game of skill
+    # Bouncers: the heuristic bot plays the same, the search bot gains with the pile open
+    b, bs = ns["bouncers"], ns["bouncers_small"]
+    rows = bs.rows["skill"]
+    closed = rows[rows["variant"] == "closed pile"]["score"].to_numpy()
+    opened = rows[rows["variant"] == "open pile"]["score"].to_numpy()
+    assert (closed == opened).all()
+    assert abs(diff(b, "rating_heuristic", "open pile")["diff"]) < 20
+    d = diff(b, "rating_search:20", "open pile")
+    assert d["low"] > 0 and 60 <= d["diff"] <= 100
+    for v in b.variants:
+        assert 0.55 <= row(b, "luck_share", v)["value"] <= 0.7
+        assert row(b, "skill_games", v)["value"] <= 2.5
+    d = diff(b, "luck_share", "open pile")
+    assert d["diff"] < 0 < d["high"]
+    # Foresight: no seat advantage at any size; drama falls and meaningful moves rise
+    f, t = ns["foresight"], ns["tension"]
+    sizes = {"default": 3, "4 players": 4, "5 players": 5}
+    for v, n in sizes.items():
+        assert row(f, "balance", v)["value"] >= 0.99
+        for k in range(n):
+            assert abs(row(f, f"win_share_{k}", v)["value"] - 1 / n) < 0.01
+    dramas = [row(t, "drama", v)["value"] for v in t.variants]
+    assert 4.5 < dramas[0] < 5 and dramas[0] > dramas[1] > dramas[2] and dramas[2] < 2
+    meaningful = [f"{row(t, 'meaningful', v)['value']:.1%}" for v in t.variants]
+    assert meaningful == ["5.2%", "10.8%", "14.5%"]
+    assert round(100 * row(t, "behind", "3 players")["value"]) == 14
+    for v in ("4 players", "5 players"):
+        assert 0.2 < row(t, "behind", v)["value"] < 0.3
+        assert diff(t, "drama", v)["high"] < 0 and diff(t, "spread", v)["high"] < 0
+        assert diff(t, "meaningful", v)["low"] > 0
+        for m in ("lead_changes", "decisiveness", "behind"):
+            d = diff(t, m, v)
+            assert d["low"] < 0 < d["high"], m
+    for v in t.variants:
+        assert 11 <= row(t, "lead_changes", v)["value"] <= 12.5
+        assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -669,6 +739,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "14-golf": _golf,
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
+    "34-which-variant": _which_variant,
 }
 
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import Any, SupportsIndex, overload
 
 from .cards import _PARSE, Card
 from .clone import immutable
+
+_CODE = attrgetter("code")
 
 
 class Action(str):
@@ -41,9 +44,10 @@ class Action(str):
     @classmethod
     def of(cls, verb: str, cards: Sequence[Card]) -> Action:
         """``verb`` followed by card codes, built without re-parsing the text."""
-        self = super().__new__(cls, " ".join([verb, *(c.code for c in cards)]))
+        codes = tuple(map(_CODE, cards))
+        self = str.__new__(cls, " ".join((verb, *codes)))
         self.verb = verb
-        self.args = tuple(c.code for c in cards)
+        self.args = codes
         self.cards = tuple(cards)
         return self
 
@@ -115,18 +119,22 @@ class CardActions:
     def of(self, mask: int) -> tuple[Action, ...]:
         """Actions for every card in ``mask``, suit by suit."""
         t = self.suits
-        a = t[0][mask & 0x1FFF]
-        b = t[1][mask >> 13 & 0x1FFF]
-        c = t[2][mask >> 26 & 0x1FFF]
-        d = t[3][mask >> 39 & 0x1FFF]
+        # Two 26-bit halves first: they fit in one machine digit, so the four suit masks
+        # come from cheap small-integer operations rather than four shifts of the whole.
+        lo = mask & 0x3FFFFFF
+        hi = mask >> 26 & 0x3FFFFFF
+        a = t[0][lo & 0x1FFF]
+        b = t[1][lo >> 13]
+        c = t[2][hi & 0x1FFF]
+        d = t[3][hi >> 13]
         if a is None:
-            a = self.suit(0, mask & 0x1FFF)
+            a = self.suit(0, lo & 0x1FFF)
         if b is None:
-            b = self.suit(1, mask >> 13 & 0x1FFF)
+            b = self.suit(1, lo >> 13)
         if c is None:
-            c = self.suit(2, mask >> 26 & 0x1FFF)
+            c = self.suit(2, hi & 0x1FFF)
         if d is None:
-            d = self.suit(3, mask >> 39 & 0x1FFF)
+            d = self.suit(3, hi >> 13)
         return a + b + c + d
 
 

@@ -319,6 +319,21 @@ class Match:
             n += 1
         return n
 
+    @property
+    def total_steps(self) -> int:
+        """The steps recorded: those played so far and the future kept for ``redo``."""
+        return len(self.history) + len(self._redo)
+
+    @property
+    def redoable(self) -> bool:
+        """True when steps taken back (or sought past) are kept for ``redo``."""
+        return bool(self._redo)
+
+    def next_step(self) -> Step | None:
+        """The recorded step ``redo`` or ``seek(step_count + 1)`` applies next (None when
+        there is none)."""
+        return self._redo[-1] if self._redo else None
+
     # --------------------------------------------------------- time travel
     def seek(self, step: int) -> State:
         """Rebuild the state after the first ``step`` actions of the history (redo-able)."""
@@ -326,11 +341,7 @@ class Match:
         if not 0 <= step <= total:
             raise CardlabError(f"step must be between 0 and {total}, got {step}")
         full = self.history + self._redo[::-1]
-        base = max(k for k in self._checkpoints if k <= step)
-        state = self._checkpoints[base].clone()
-        for i in range(base, step):
-            seat, text = full[i]
-            _apply_step(state, i, seat, text)
+        state = self._state_at(step)
         self.state = state
         self.history = full[:step]
         self._redo = full[step:][::-1]
@@ -375,6 +386,56 @@ class Match:
 
     def observation(self, viewer: Viewer = None) -> Observation:
         return self.state.observation(viewer)
+
+    def explained(self, viewer: Viewer = None, seat: int | None = None) -> Observation:
+        """``viewer``'s observation with the reasons ``seat``'s cards are refused now, for
+        a display (see ``State.explained``).
+
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        seat
+            The seat whose cards are explained (default: the viewer's own)
+        """
+        return self.state.explained(viewer, seat)
+
+    def history_steps(
+        self, viewer: Viewer = None, step: int | None = None, state: State | None = None
+    ) -> list[int]:
+        """For each event of ``viewer``'s observation history, the step that produced it
+        (``seek(k)`` shows it happen).
+
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        step
+            The position asked about: after that many recorded steps (default: now)
+        state
+            The state at ``step`` when the caller holds it already (as ``recorded``
+            yields it); else it is rebuilt
+
+        Returns
+        -------
+        list of int
+            One step per event of the history, in order
+        """
+        if state is None:
+            state = self.state if step is None else self._state_at(step)
+        start = state.history_start
+        steps = self.event_steps(start, step)
+        known = state.history_events(viewer)
+        return [steps[i - start] if i - start < len(steps) else 0 for i in known]
+
+    def _state_at(self, step: int) -> State:
+        full = self.history + self._redo[::-1]
+        base = max(k for k in self._checkpoints if k <= step)
+        state = self._checkpoints[base].clone()
+        for i in range(base, step):
+            seat, text = full[i]
+            _apply_step(state, i, seat, text)
+        return state
 
     def odds(self, viewer: Viewer = None) -> dict[str, float]:
         """The exact chances that matter now to ``viewer``, from its observation alone.

@@ -13,8 +13,10 @@ is not public.
 Besides the zones an observation carries what every game shares: seat names, what each
 seat's players track (:class:`SeatView`: bids, tricks, points this hand, status, chips,
 team), pots and teams, the plain-words prompt of the moment and the public history of
-the hand (its events as this viewer may know them).  ``info`` holds the rest, for this
-game only.
+the hand on the table (its events as this viewer may know them: the hand in progress, or
+between hands the one just finished), the finished hands' public results, the outcome
+once the game is over, and for a display the reasons the viewer's cards are refused now.
+``info`` holds the rest, for this game only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 from .actions import Action
 from .cards import HIDDEN_BACK, PLAIN_BACK, Card
 from .events import Event
+from .outcome import HandResult, Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,14 @@ def _plain_text(obs: Observation) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything one viewer may know of a state at one moment."""
+    """Everything one viewer may know of a state at one moment.
+
+    ``history`` holds the events of the hand on the table as this viewer may know them
+    (between hands, ``between_hands`` set, the hand just finished); ``results`` every
+    finished hand's public result and ``outcome`` how the game ended (None during play).
+    ``refusals`` says, by card code, why each of the viewer's own cards cannot be used
+    now; it is filled only for a display (``State.explained``), as bots never need it.
+    """
 
     #: How ``str(observation)`` is written; :mod:`cardlab.render` installs the text table.
     formatter: ClassVar[Callable[[Observation], str]] = _plain_text
@@ -160,6 +170,10 @@ class Observation:
     history: tuple[Event, ...] = ()
     prompt: str = ""
     winners: tuple[int, ...] = ()
+    results: tuple[HandResult, ...] = ()
+    outcome: Outcome | None = None
+    between_hands: bool = False
+    refusals: Mapping[str, str] = field(default_factory=_frozen)
 
     @property
     def seat(self) -> int | None:

@@ -1,4 +1,4 @@
-"""pandas, numpy and altair are optional: imported when a function asks for them.
+"""pandas, numpy, altair and pyarrow are optional: imported when a function asks for them.
 
 Playing needs none of them, so ``import cardlab`` stays quick and works where they are not
 installed (a browser running Pyodide, a small environment).  A function that returns a
@@ -24,11 +24,17 @@ if TYPE_CHECKING:
     import altair as altair
     import numpy as numpy
     import pandas as pandas
+    import pyarrow as pyarrow
 
 #: The optional modules, each with the extra of the package that installs it.
-EXTRAS = {"pandas": "data", "numpy": "data", "altair": "charts"}
+EXTRAS = {"pandas": "data", "numpy": "data", "altair": "charts", "pyarrow": "lab"}
 #: What each module gives, for the message when it is missing.
-USES = {"pandas": "DataFrames", "numpy": "DataFrames", "altair": "charts"}
+USES = {
+    "pandas": "DataFrames",
+    "numpy": "DataFrames",
+    "altair": "charts",
+    "pyarrow": "Parquet files",
+}
 
 
 class MissingDependency(CardlabError, ModuleNotFoundError):

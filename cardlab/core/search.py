@@ -75,7 +75,7 @@ DRAWS = 16
 class _Node:
     """A tree node: the move that led here, who made it, and its statistics."""
 
-    __slots__ = ("avail", "children", "n", "seat", "w", "w2")
+    __slots__ = ("avail", "children", "n", "seat", "seats", "w", "w2")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the move into this node
@@ -84,6 +84,8 @@ class _Node:
         self.w = 0.0  # summed reward of ``seat``
         self.w2 = 0.0  # summed squares (for the margin of a root move)
         self.children: dict[Action, _Node] = {}
+        #: a root move's summed reward of every seat (empty below the root)
+        self.seats: list[float] = []
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,9 @@ class MoveValue:
     #: default its points relative to the others')
     value: float
     error: float = 0.0  # standard error of ``value``
+    #: every seat's mean reward over the searches through this move (by seat; empty
+    #: when the move was not searched): how the search expects the whole table to fare
+    seats: tuple[float, ...] = ()
 
 
 class SearchAgent(Agent):
@@ -272,6 +277,13 @@ class SearchAgent(Agent):
                     bounds[0] = r
                 if r > bounds[1]:
                     bounds[1] = r
+            if path:
+                top = path[0]  # the root move this iteration went through
+                if top.seats:
+                    for s, r in enumerate(rewards):
+                        top.seats[s] += r
+                else:
+                    top.seats = list(rewards)
             for nd in path:
                 nd.n += 1
                 r = rewards[nd.seat]
@@ -279,7 +291,14 @@ class SearchAgent(Agent):
                 nd.w2 += r * r
         total = sum(ch.n for ch in root.children.values()) or 1
         values = [
-            MoveValue(a, ch.n, ch.n / total, *_mean_error(ch)) for a, ch in root.children.items()
+            MoveValue(
+                a,
+                ch.n,
+                ch.n / total,
+                *_mean_error(ch),
+                tuple(x / ch.n for x in ch.seats) if ch.n else (),
+            )
+            for a, ch in root.children.items()
         ]
         # The real choice is among the observed legal moves (a world may differ on a
         # move that hangs on a hidden card, such as a hole card's back).

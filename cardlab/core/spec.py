@@ -110,6 +110,11 @@ class GameSpec:
     conformance suite accepts such an ending only where it is set.  ``utility_unit``
     names what ``utility`` counts (``"points"``, or
     ``"wins"`` where a game plays for something else), for the search bot's words.
+
+    ``variants`` names the option sets worth measuring against the defaults
+    (``{"open pile": {"open_pile": True}}``; a ``"players"`` entry sets the player
+    count): the variant lab's shipped results and the docs' "variants measured" table
+    cover exactly these.
     """
 
     name: str
@@ -137,6 +142,7 @@ class GameSpec:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     may_end_without_winner: bool = False
     utility_unit: str = "points"
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.default_players:
@@ -151,6 +157,10 @@ class GameSpec:
             problem = _teams_problem(count, sides, self.players)
             if problem:
                 raise ValueError(f"{self.title}: teams for {count} players: {problem}")
+        for name, options in self.variants.items():
+            players = options.get("players", self.default_players)
+            if players not in self.players:
+                raise ValueError(f"{self.title}: variant {name!r} is for {players} players")
 
     @property
     def player_text(self) -> str:

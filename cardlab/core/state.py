@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
-from .actions import Action, CardActions
+from .actions import Action, ActionRange, CardActions
 from .cards import Card
 from .chance import ChanceStep
 from .clone import ATOMIC, deep_copy, immutable
@@ -49,6 +50,7 @@ from .phases import DEAL, OVER, Phase
 from .refusals import (
     action_problem,
     canonical_text,
+    either,
     generic_reason,
     plural,
     refused_text,
@@ -282,14 +284,14 @@ class State:
         """Legal actions for ``seat`` (default: the one seat to move), in a stable order."""
         if seat is self._lc_seat:
             return self._lc
-        if seat is None:
+        if type(seat) is not int:
+            if seat is not None:
+                self.check_seat(seat)  # raises: a seat is a plain int
             if len(self.to_move) != 1 or self.chance is not None:
                 return ()
             seat = self.to_move[0]
             if seat is self._lc_seat:
                 return self._lc
-        elif type(seat) is not int:
-            self.check_seat(seat)
         # While chance is due or after the end, to_move is empty.  (The handler is loaded
         # before the call: a plain attribute load specialises, a method load does not.)
         if seat in self.to_move:
@@ -677,7 +679,8 @@ class State:
                 SeatView(names[s], self.seat_values(s), self.seat_status(s))
                 for s in range(self.players)
             )
-        start = self.hand_starts[-1] if self.hand_starts else 0
+        between = self.between_hands
+        start = self.history_start
         events = self.events
         if v == TEACHER:
             history = tuple(events[start:])
@@ -708,7 +711,103 @@ class State:
             history=history,
             prompt=prompt,
             winners=self.winners(),
+            results=tuple(self.results),
+            outcome=self.outcome,
+            between_hands=between,
         )
+
+    @property
+    def history_start(self) -> int:
+        """The index in ``events`` of the first event of the hand on the table (the
+        hand in progress, or between hands the one just finished)."""
+        starts = self.hand_starts
+        if not starts:
+            return 0
+        return starts[-2 if self.between_hands and len(starts) > 1 else -1]
+
+    def history_events(self, viewer: Viewer) -> list[int]:
+        """The indices in ``events`` of the events in ``viewer``'s observation
+        history, in order (a private event its audience alone learns of is left out)."""
+        v = self.viewer(viewer)
+        events = self.events
+        start = self.history_start
+        if v == TEACHER:
+            return list(range(start, len(events)))
+        return [i for i in range(start, len(events)) if events[i].text or v in events[i].audience]
+
+    def explained(self, viewer: Viewer = None, seat: int | None = None) -> Observation:
+        """``viewer``'s observation with the reasons a display shows beside the cards:
+        why each card ``seat`` could try to use cannot be used now (see
+        ``refusal_reasons``).  Bots never need them, so ``observation`` leaves them out.
+
+        Parameters
+        ----------
+        viewer
+            A seat, ``"spectator"`` or the teacher (None)
+        seat
+            The seat whose cards are explained (default: the viewer's own; the seat the
+            teacher's view moves for)
+        """
+        obs = self.observation(viewer)
+        if seat is None:
+            seat = obs.seat
+        if seat is None:
+            return obs
+        own = obs if seat == obs.seat else self.observation(seat)
+        reasons = self.refusal_reasons(seat, own)
+        return replace(obs, refusals=MappingProxyType(reasons)) if reasons else obs
+
+    def refusal_reasons(self, seat: int, obs: Observation | None = None) -> dict[str, str]:
+        """Why each card ``seat`` might try to use cannot be used now, by card code, in
+        the game's own words where it has them (empty when ``seat`` is not to move).
+
+        The cards are the seat's hand, or every face it sees in a solitaire and in a game
+        played without hands, less those a legal action uses alone (a card that can be
+        played).  A refused card is judged as the verb most legal card actions use
+        (``play``); with no card action at all, each says which moves there are.
+
+        Parameters
+        ----------
+        seat
+            The seat on the move
+        obs
+            Its observation, when the caller has it already
+        """
+        self.check_seat(seat)
+        if self.terminal or self.chance is not None or seat not in self.to_move:
+            return {}
+        if obs is None:
+            obs = self.observation(seat)
+        legal = obs.legal
+        shown = obs.faces()
+        usable: set[str] = set()
+        verbs: dict[str, int] = {}
+        for a in () if isinstance(legal, ActionRange) else legal:  # a range names no card
+            cards = a.cards
+            if len(cards) == 1 and cards[0] in shown:
+                usable.add(cards[0].code)
+                verbs[a.verb] = verbs.get(a.verb, 0) + 1
+        own = [z for z in obs.zones if z.kind == "hand" and z.owner == seat]
+        if self.game.spec.solitaire or not own:
+            own = list(obs.zones)
+        verb = max(verbs, key=lambda k: verbs[k]) if verbs else ""
+        if not verb:
+            # no card to click: say what the moves are instead ("draw or track")
+            listed = [*legal.head, legal.verb] if isinstance(legal, ActionRange) else legal
+            names = [f"'{a.split(' ')[0].replace('_', ' ')}'" for a in listed]
+            others = list(dict.fromkeys(names))
+            moves = either(others[:6] + (["another move"] if len(others) > 6 else []))
+        out: dict[str, str] = {}
+        for z in own:
+            for c in z.faces:
+                if c.code in usable or c.code in out:
+                    continue
+                if not verb:
+                    out[c.code] = f"no card is used now: choose {moves}"
+                    continue
+                act = Action(f"{verb} {c.code}")
+                out[c.code] = self.why_illegal(act, seat) or self.explain(act, seat)
+        return out
 
     def log(
         self,

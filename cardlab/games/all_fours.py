@@ -948,5 +948,10 @@ GAME = register(
         ),
         related=(("foresight", "trumps from a card turned up"),),
         bench_target=7_000,
+        variants={
+            "first upcard Jack": {"first_upcard_jack": True},
+            "2 players": {"players": 2},
+            "3 players": {"players": 3},
+        },
     )
 )

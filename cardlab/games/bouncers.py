@@ -471,6 +471,7 @@ GAME = register(
         ),
         related=(("hearts", "trick avoidance"),),
         bench_target=7_000,
+        variants={"bouncers by rank": {"bouncers": "by_rank"}, "open pile": {"open_pile": True}},
         lower_is_better=True,
     )
 )

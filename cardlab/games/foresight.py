@@ -760,5 +760,6 @@ GAME = register(
             small=("last_trick",),
         ),
         bench_target=2_600,
+        variants={"4 players": {"players": 4}, "5 players": {"players": 5}},
     )
 )

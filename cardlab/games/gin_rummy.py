@@ -337,5 +337,11 @@ GAME = register(
         source="denexa-classics.txt (Gin Rummy)",
         layout=TableLayout(center=("stock", "discard"), hide=("layoffs",)),
         bench_target=2_900,
+        variants={
+            "Oklahoma": {"oklahoma": True},
+            "Parlett": {"parlett": True},
+            "around the corner": {"around_the_corner": True},
+            "knock at 5": {"knock_limit": 5},
+        },
     )
 )

@@ -608,5 +608,10 @@ GAME = register(
         ),
         related=(("hearts", "classic"),),
         bench_target=2_500,
+        variants={
+            "3 players": {"players": 3},
+            "5 players": {"players": 5},
+            "6 players": {"players": 6},
+        },
     )
 )

@@ -393,6 +393,11 @@ GAME = register(
             center=("trick", "last_trick"), compact=("taken", "passing"), small=("last_trick",)
         ),
         bench_target=4_000,
+        variants={
+            "omnibus": {"omnibus": True},
+            "moon subtracts": {"moon": "subtract"},
+            "Foresight deck": {"deck": "foresight"},
+        },
         lower_is_better=True,
     )
 )

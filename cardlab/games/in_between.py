@@ -703,6 +703,7 @@ GAME = register(
         source="denexa-classics.txt (In-Between)",
         layout=TableLayout(center=("stock", "posts", "last", "used"), apart=("posts", "last")),
         bench_target=8_000,
+        variants={"ante each deal": {"ante_each_deal": True}, "pair bet": {"pair_bet": True}},
         odds=table_odds,
     )
 )

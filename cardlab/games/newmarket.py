@@ -1002,6 +1002,11 @@ GAME = register(
         ),
         related=(("in_between", "chips"),),
         bench_target=4_000,
+        variants={
+            "dead widow": {"widow": "dead"},
+            "kitty": {"kitty": True},
+            "dealer doubles": {"dealer_double": True},
+        },
         odds=table_odds,
     )
 )

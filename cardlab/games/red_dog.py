@@ -639,6 +639,11 @@ GAME = register(
         layout=TableLayout(center=("stock", "out"), apart=("fifth",)),
         related=(("in_between", "a bet against the pot on the next card"),),
         bench_target=9_000,
+        variants={
+            "ante each deal": {"ante_each_deal": True},
+            "face-up hands": {"face_up_hands": True},
+            "no shuffle": {"no_shuffle": True},
+        },
         odds=table_odds,
     )
 )

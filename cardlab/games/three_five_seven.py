@@ -843,6 +843,10 @@ GAME = register(
         layout=TableLayout(center=("stock",), compact=("shown",)),
         related=(("in_between", "a chips game against a common pot"),),
         bench_target=3_000,
+        variants={
+            "strike pays": {"strike_pays": True},
+            "three-card straights": {"three_card_straights": True},
+        },
         odds=table_odds,
     )
 )

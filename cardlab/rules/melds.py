@@ -198,6 +198,10 @@ def _build_tables(around: bool) -> tuple[list[int], list[Split], list[int], list
 
 
 _BEST, _SPLIT, _DEAD, _RUNBITS = _build_tables(False)
+#: Per suit mask (runs not wrapping): the value of its cards that fit in no run, and the
+#: largest of them.  A knock test reads them directly when no rank is held in three suits.
+_LONE_VALUE = [_VALUE[m & ~r] for m, r in enumerate(_RUNBITS)]
+_LONE_MAX = [_MAXV[m & ~r] for m, r in enumerate(_RUNBITS)]
 # Runs around the corner are an option few games use: their tables are built on first use
 # (empty until then), which keeps ``import cardlab`` quick.
 _BEST_A: list[int] = []
@@ -649,12 +653,19 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
     """
     if not 0 <= mask <= FULL_MASK:
         _check(mask)
-    runbits = _tables(True)[3] if around else _RUNBITS
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
     d = mask >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
+    if not t and not around:
+        # No set is possible: the cards outside runs are deadwood whatever is discarded.
+        lv = _LONE_VALUE
+        lm = _LONE_MAX
+        if lv[a] + lv[b] + lv[c] + lv[d] - max(lm[a], lm[b], lm[c], lm[d]) > limit:
+            return 0
+        return _knock_runs(a, b, c, d, limit, _BEST)
+    runbits = _tables(True)[3] if around else _RUNBITS
     ua = a & ~(runbits[a] | t)
     ub = b & ~(runbits[b] | t)
     uc = c & ~(runbits[c] | t)
@@ -667,17 +678,9 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
     ):
         return 0
     best = (_BEST_A or _around()) if around else _BEST
-    out = 0
     if not t:
-        total = best[a] + best[b] + best[c] + best[d]
-        for m, shift in ((a, 0), (b, 13), (c, 26), (d, 39)):
-            # dropping a card lowers a suit's deadwood by at most that card's value
-            if m and total - maxv[m] <= limit:
-                base = total - best[m]
-                for low in _BITS[m]:
-                    if base + best[m ^ low] <= limit:
-                        out |= low << shift
-        return out
+        return _knock_runs(a, b, c, d, limit, best)
+    out = 0
     for _, ra, rb, rc, rd in _choices(a, b, c, d, t):
         total = best[ra] + best[rb] + best[rc] + best[rd]
         if total - 10 > limit:
@@ -688,6 +691,21 @@ def knock_discards(mask: int, limit: int, around: bool = False) -> int:
                 for low in _BITS[m]:
                     if base + best[m ^ low] <= limit:
                         out |= low << shift
+    return out
+
+
+def _knock_runs(a: int, b: int, c: int, d: int, limit: int, best: list[int]) -> int:
+    """:func:`knock_discards` of a hand whose suits are ``a`` to ``d`` and that holds no
+    rank in three suits (so only runs meld)."""
+    out = 0
+    total = best[a] + best[b] + best[c] + best[d]
+    for m, shift in ((a, 0), (b, 13), (c, 26), (d, 39)):
+        # dropping a card lowers a suit's deadwood by at most that card's value
+        if m and total - _MAXV[m] <= limit:
+            base = total - best[m]
+            for low in _BITS[m]:
+                if base + best[m ^ low] <= limit:
+                    out |= low << shift
     return out
 
 

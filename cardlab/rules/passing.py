@@ -179,7 +179,9 @@ class SecretPick:
         state.chosen[seat] = chosen
         if self.ordered:
             state.pick_order[seat].append(idx)
-        state.events.append(self.events(state.names)[0][seat][idx])
+        last = self._last
+        tables = last[1] if last[0] is state.names else self.events(state.names)
+        state.events.append(tables[0][seat][idx])
         n = self.count
         if self.marks is None and chosen.bit_count() >= (
             n if type(n) is int else self.needed(state, seat)

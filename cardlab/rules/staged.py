@@ -224,6 +224,9 @@ class Staged:
         self.back = action(back)
         self.drop_verb = drop
         self._drops: dict[int, Action] = {}
+        self._controls_info = MappingProxyType(
+            {"done": done, "cancel": cancel, "back": back, "drop": drop}
+        )
 
     # ----------------------------------------------------------- state
     def reset(self, state: Any) -> None:
@@ -438,8 +441,10 @@ class Staged:
         """``{"selection": …}`` for a seat building a move (empty otherwise).
 
         The mapping holds ``what`` (the move), ``steps`` (the picks so far, in order),
-        ``ready`` (whether ``done`` is legal), ``not_ready`` (why not, "" when ready) and
-        ``summary`` (the selection in words).
+        ``ready`` (whether ``done`` is legal), ``not_ready`` (why not, "" when ready),
+        ``summary`` (the selection in words), ``zone`` (the name of its zone) and
+        ``controls`` (the verbs of ``done``, ``cancel``, ``back`` and ``drop``, so a table
+        can draw them beside the tray).
         """
         seat = view.seat
         if seat is None:
@@ -456,6 +461,8 @@ class Staged:
                     "ready": not reason,
                     "not_ready": reason,
                     "summary": self.summary(state, seat, sel) if self.summary else "",
+                    "zone": self.zone_name,
+                    "controls": self._controls_info,
                 }
             )
         }

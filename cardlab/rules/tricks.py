@@ -72,6 +72,14 @@ _NEXT = {n: tuple(((s + 1) % n,) for s in range(n)) for n in range(1, 9)}
 #: trump may be played while holding the suit led.
 JOKER_PLAYS, HOLE_PLAYS, ANY_TRUMP = 1, 2, 4
 _SEAT = {n: tuple((s,) for s in range(n)) for n in range(1, 9)}
+# By card index: its bit, the mask that clears it, and its suit.  Looking a bit up
+# is quicker than building it: a shift of a 52-bit number allocates a new integer.
+_BIT = tuple(1 << i for i in range(len(CARDS)))
+_CLEAR = tuple(~(1 << i) for i in range(len(CARDS)))
+_SUIT_OF = tuple(i // 13 for i in range(len(CARDS)))
+#: Where each suit's thirteen bits start in a hand mask.
+_SHIFT = (0, 13, 26, 39)
+_PLAY_SUITS = PLAY.suits
 
 
 # ------------------------------------------------------------------ cards
@@ -114,10 +122,12 @@ def winning_play(trick: Sequence[int], led: int, trump: int = -1, rank_only: boo
                 best = i
         return best
     if trump < 0:
+        top = HIGH[trick[0]]
+        suit_of = _SUIT_OF
         for i in range(1, len(trick)):
             c = trick[i]
-            if c // 13 == led and HIGH[c] > HIGH[trick[best]]:
-                best = i
+            if suit_of[c] == led and HIGH[c] > top:
+                best, top = i, HIGH[c]
         return best
     best_v = -1
     for i, c in enumerate(trick):
@@ -332,10 +342,10 @@ class TrickGame(State):
         extras = self.extras
         if self.trick:
             led = self.led
-            follow = hand >> 13 * led & 0x1FFF
+            follow = hand >> _SHIFT[led] & 0x1FFF
             if not extras:
                 if follow:
-                    return PLAY.suit(led, follow)
+                    return _PLAY_SUITS[led][follow] or PLAY.suit(led, follow)
                 bar = self.first_bar
                 if bar and self.trick_number == 0 and hand & ~bar:
                     hand &= ~bar
@@ -427,14 +437,14 @@ class TrickGame(State):
         if idx is None:
             idx, ev = self.play_special(act, seat)
         else:
-            self.hands[seat] &= ~(1 << idx)
+            self.hands[seat] &= _CLEAR[idx]
             ev = self._plays[seat][idx]
         trick = self.trick
         if not trick:
-            self.led = self.trump if idx == JOKER else idx // 13
+            self.led = self.trump if idx == JOKER else _SUIT_OF[idx]
         trick.append(idx)
         self.events.append(ev)
-        if not self.broken and self.breaks >> idx & 1:
+        if not self.broken and self.breaks & _BIT[idx]:
             self.broken = True
             self.log("broken", seat, self.BROKEN_TEXT)
         n = self.players
@@ -445,7 +455,7 @@ class TrickGame(State):
         winner = (self.leader + best) % n
         m = 0
         for c in trick:
-            m |= 1 << c
+            m |= _BIT[c]
         self.taken[winner] |= m
         self.tricks_won[winner] += 1
         self.last_trick = (self.leader, tuple(trick))

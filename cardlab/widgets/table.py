@@ -27,7 +27,7 @@ from ..core.errors import CardlabError, IllegalActionError
 from ..core.match import Agents, Match, make_agent
 from ..core.replay import Replay
 from ..core.state import CHANCE, Game, State
-from .view import action_label, build_view, log_start
+from .view import action_label, build_view
 
 HERE = Path(__file__).parent
 #: Set (to anything) while notebooks are executed for the docs site: see embed_replay.
@@ -196,7 +196,7 @@ class Table(anywidget.AnyWidget):
         """One step forward: replay the next recorded step, else let the next bot act."""
         m = self._match
         self._message = ""
-        if m._redo:
+        if m.redoable:
             m.seek(m.step_count + 1)
             out: Action | str | None = m.history[-1][1]
         elif self._pending_result() or m.waiting_to_deal():
@@ -226,7 +226,7 @@ class Table(anywidget.AnyWidget):
         between = state.between_hands or state.terminal
         self._ack = min(self._ack, len(state.results)) if between else len(state.results)
         self._message = ""
-        if not m._redo:
+        if not m.redoable:
             self._bots()
         self._sync()
         return state
@@ -239,7 +239,7 @@ class Table(anywidget.AnyWidget):
 
     @property
     def total_steps(self) -> int:
-        return self._match.step_count + len(self._match._redo)
+        return self._match.total_steps
 
     def undo(self) -> bool:
         """Take back your last move (and the bots' answers); False if there is none."""
@@ -295,7 +295,7 @@ class Table(anywidget.AnyWidget):
         """Close the score of a finished hand and deal the next (the Continue button)."""
         m = self._match
         self._ack = len(m.state.results)
-        if not m._redo:
+        if not m.redoable:
             m.deal()
             self._bots()
         self._sync()
@@ -324,17 +324,16 @@ class Table(anywidget.AnyWidget):
         last: dict[str, dict[str, Any]] = {}
         for n, st in enumerate(m.recorded()):
             finished = (st.terminal and bool(st.results)) or st.between_hands
-            event_steps = m.event_steps(log_start(st, finished), step=n)
             for k in keys:
                 viewer: int | str = int(k) if k.isdigit() else k
                 view = build_view(
-                    st,
                     st.observation(viewer),
                     human=None,
                     step=n,
                     total=total,
                     show_result=finished,
-                    event_steps=event_steps,
+                    event_steps=m.history_steps(viewer, step=n, state=st),
+                    spec=m.game.spec,
                 )
                 view["human"] = seat
                 prev = last.get(k)
@@ -461,7 +460,7 @@ class Table(anywidget.AnyWidget):
     def _can_run(self) -> bool:
         m = self._match
         st = m.state
-        if m._redo or st.terminal or self._pending_result():
+        if m.redoable or st.terminal or self._pending_result():
             return False
         return st.current != CHANCE and not m.waiting_for_human()
 
@@ -508,22 +507,22 @@ class Table(anywidget.AnyWidget):
         m = self._match
         st = m.state
         viewer = self.viewpoint
-        obs = st.observation(viewer)
         show_result = len(st.results) > self._ack or (st.terminal and bool(st.results))
         actor = self._actor()
+        obs = m.explained(viewer, actor) if actor == viewer else m.observation(viewer)
         self.view = build_view(
-            st,
             obs,
             human=self._seat,
             actor=actor,
-            acting=st.observation(actor) if actor is not None and actor != viewer else None,
+            acting=m.explained(actor) if actor is not None and actor != viewer else None,
             step=m.step_count,
             total=self.total_steps,
             show_result=show_result,
             message=self._message,
-            event_steps=m.event_steps(log_start(st, show_result)),
+            event_steps=m.history_steps(viewer),
             hint=self._hint[1:] if self._hint and self._hint[0] == m.step_count else None,
             odds=self._odds(),
+            spec=m.game.spec,
         )
 
     def _odds(self) -> dict[str, Any] | None:

@@ -1,8 +1,10 @@
 """The JSON view a table widget draws: one observation plus what the controls need.
 
 Everything here is built from a single :class:`~cardlab.core.observation.Observation`
-for the chosen viewpoint, plus the public parts of the match (step counter, hand
-results, narration worded for that viewer), so hidden faces never reach the browser.
+for the chosen viewpoint (its zones, hand results, outcome, narration worded for that
+viewer and refusal reasons) and the game's static facts (its ``GameSpec``), plus the
+table's own controls (step counter, message, hint), so hidden faces never reach the
+browser.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.actions import Action, ActionRange, action
+from ..core.actions import Action, ActionRange
 from ..core.cards import Card
 from ..core.observation import Back, Entry, Observation, Peek
 from ..core.outcome import HandResult
-from ..core.state import State
+from ..core.registry import get_spec
+from ..core.spec import GameSpec
 
 #: A range of numeric actions is listed action by action up to this many (see build_view).
 RANGE_LISTED = 100
@@ -33,14 +36,19 @@ def entry_json(e: Entry) -> dict[str, Any]:
 
 
 def _plain(v: Any) -> Any:
-    """Info values as JSON: cards as their text, tuples as lists."""
+    """Info values as JSON: cards as their text, tuples as lists, named tuples (a hand's
+    result) and mappings as objects."""
     if isinstance(v, Card):
         return v.text
+    if isinstance(v, tuple) and hasattr(v, "_asdict"):
+        return _plain(v._asdict())
     if isinstance(v, Mapping):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, tuple | list):
         return [_plain(x) for x in v]
-    if v is None or isinstance(v, bool | int | float | str):
+    if isinstance(v, str):
+        return str(v)  # an Action is text
+    if v is None or isinstance(v, bool | int | float):
         return v
     return str(v)
 
@@ -61,16 +69,6 @@ def _own_faces(obs: Observation, seat: int, solitaire: bool) -> list[Card]:
     if solitaire or not own:
         return [c for z in obs.zones for c in z.faces]
     return [c for z in own for c in z.faces]
-
-
-def _why(state: State, verb: str, card: Card, seat: int, buttons: bool) -> str:
-    """Why ``card`` cannot be used now, in the game's own words where it has them."""
-    if not verb:
-        return "no card can be moved now: " + (
-            "choose one of the buttons" if buttons else "wait for the others"
-        )
-    a = action(f"{verb} {card.code}")
-    return state.why_illegal(a, seat) or state.explain(a, seat)
 
 
 def _destination(a: Action, zones: set[str], source: str, targets: Mapping[str, str]) -> str | None:
@@ -111,32 +109,59 @@ def viewer_key(viewer: int | str) -> str:
 
 
 def build_view(
-    state: State,
     obs: Observation,
     *,
-    human: int | None,
-    step: int,
-    total: int,
-    show_result: bool,
+    human: int | None = None,
+    step: int = 0,
+    total: int = 0,
+    show_result: bool = False,
     message: str = "",
     event_steps: Sequence[int] = (),
     hint: tuple[str, str] | None = None,
     odds: Mapping[str, Any] | None = None,
     actor: int | None = None,
     acting: Observation | None = None,
+    spec: GameSpec | None = None,
 ) -> dict[str, Any]:
-    """The whole JSON document for one redraw.
+    """The whole JSON document for one redraw, from one observation.
 
-    ``human`` is your seat (named "you"); ``actor`` the seat the page may move for now
-    (None: nothing can be clicked), with ``acting`` its own observation when the view is
-    another one (the teacher's), for its legal moves and prompt.
-    ``event_steps`` gives the step that produced each event from :func:`log_start` on: a
-    click on a line of the log seeks there.
-    ``hint`` is a suggested action and its explanation, shown without being played.
-    ``odds`` is the odds panel (``{"on", "seat", "lines"}``), None where the game has none.
+    Parameters
+    ----------
+    obs
+        What the viewpoint sees (for refusal reasons beside the cards, an observation
+        from ``State.explained``)
+    human
+        Your seat (named "you"), or None
+    step, total
+        The position in the recorded match, and its length
+    show_result
+        The last finished hand's score is shown (a finished hand, or the end)
+    message
+        A note under the table (a refused move's reason)
+    event_steps
+        The step that produced each event of ``obs.history``: a click on a line of the
+        log seeks there
+    hint
+        A suggested action and its explanation, shown without being played
+    odds
+        The odds panel (``{"on", "seat", "lines"}``), None where the game has none
+    actor
+        The seat the page may move for now (None: nothing can be clicked)
+    acting
+        ``actor``'s own observation when the view is another one (the teacher's), for
+        its legal moves, prompt and refusal reasons
+    spec
+        The game's facts (title, layout); by default the registered game ``obs.game``
+
+    Returns
+    -------
+    dict
+        The view as JSON-ready data
     """
+    if spec is None:
+        spec = get_spec(obs.game)
     mine = acting if acting is not None else obs
-    names = state.names
+    names = obs.names
     zones = [
         {
             "name": z.name,
@@ -158,6 +183,8 @@ def build_view(
     playing = actor is not None and not show_result
     verb = ""
     why: dict[str, str] = {}
+    tray = _tray(obs, mine, actor) if playing else None
+    controls = set(tray["actions"]) if tray else set()
     if playing and mine.legal:
         shown = {
             e.card.code if isinstance(e, Peek) else e.code
@@ -169,7 +196,7 @@ def build_view(
             named[z.name] = named.get(z.name, 0) + 1
         stacks = {z.name for z in obs.zones if z.cards and named[z.name] == 1}
         zone_names = set(named)
-        targets = dict(state.game.spec.layout.targets)
+        targets = dict(spec.layout.targets)
         verbs: dict[str, int] = {}
         legal = mine.legal
         if isinstance(legal, ActionRange):
@@ -179,6 +206,8 @@ def build_view(
             if len(legal) > RANGE_LISTED:
                 legal = legal.head
         for a in legal:
+            if a in controls:
+                continue  # drawn beside the tray
             cs = [c for c in a.cards if c.code in shown]
             if cs and len(a.cards) == 1:
                 # "move QH up2": click the card, then its destination on the felt
@@ -194,20 +223,19 @@ def build_view(
             buttons.append([str(a), action_label(a)])
         if verbs:
             verb = max(verbs, key=lambda v: verbs[v])
-    solitaire = state.game.spec.solitaire
-    if playing and actor is not None:
-        # why each other card of the player's hand cannot be played now
-        for c in _own_faces(obs, actor, solitaire):
-            if c.code not in card_acts:
-                why[c.code] = _why(state, verb, c, actor, bool(buttons))
+        if tray and tray["last"] and tray["last"] not in card_acts and tray["undo"]:
+            # an ordered selection takes back its last card: click it to take it back
+            card_acts[tray["last"]] = [[tray["undo"], "Take back " + tray["last_text"], None]]
+    if playing:
+        why = {k: v for k, v in mine.refusals.items() if k not in card_acts}
     elif human is not None and obs.viewer == human and not obs.terminal:
         if show_result:
             reason = "the hand is over: press Continue for the next one"
         else:
             waiting = ", ".join(names[s] for s in obs.to_move) or "the dealer"
             reason = f"it is not your turn; waiting for {waiting}"
-        why = {c.code: reason for c in _own_faces(obs, human, solitaire)}
-    info = {k: _plain(v) for k, v in obs.info.items() if not isinstance(v, tuple | list | Mapping)}
+        why = {c.code: reason for c in _own_faces(obs, human, spec.solitaire)}
+    info = {k: _plain(v) for k, v in obs.info.items()}
     seats = [
         {
             "values": {k: _plain(v) for k, v in seat.values.items()},
@@ -217,65 +245,98 @@ def build_view(
         }
         for seat in obs.seats
     ]
+    team_names = [t.name for t in obs.teams]
     result = None
-    if show_result and state.results:
-        result = result_json(state.results[-1], names, state.team_names)
-    start = log_start(state, show_result)
-    held = state.between_hands
-    events = state.events
-    steps = event_steps if len(event_steps) == len(events) - start else ()
+    if show_result and obs.results:
+        result = result_json(obs.results[-1], names, team_names)
+    history = obs.history
+    steps = event_steps if len(event_steps) == len(history) else ()
     log = [
-        {"step": steps[i - start] if steps else None, "text": text}
-        for i in range(start, len(events))
-        if (text := events[i].text_for(obs.viewer))  # a private event others never learn of
+        {"step": steps[i] if steps else None, "text": text}
+        for i, e in enumerate(history)
+        if (text := e.text_for(obs.viewer))
     ]
+    outcome = obs.outcome
+    held = obs.between_hands
     return {
         "game": obs.game,
-        "title": state.game.spec.title,
+        "title": spec.title,
         "players": obs.players,
         "names": list(names),
         "seats": seats,
         "prompt": mine.prompt if playing else obs.prompt,
-        "outcome": state.outcome.summary if state.outcome is not None else "",
+        "outcome": outcome.summary if outcome is not None else "",
         # "win", "shared", "no winner" (or "won"/"lost" for a solitaire) once it is over
-        "ending": state.outcome.result if state.outcome is not None else "",
+        "ending": outcome.result if outcome is not None else "",
         "viewer": viewer_key(obs.viewer),
         "human": human,
         "actor": actor if playing else None,
         # a finished hand held on the table until the next deal is still that hand
         "phase": "hand over" if held else obs.phase,
-        "hand": len(state.results) if held else obs.hand + 1,
+        "hand": len(obs.results) if held else obs.hand + 1,
         "dealer": obs.dealer,
         "to_move": list(obs.to_move),
         "scores": list(obs.scores),
         "terminal": obs.terminal,
-        "winners": list(state.winners()),
+        "winners": list(obs.winners),
         "step": step,
         "total": total,
         "zones": zones,
         "pots": [{"name": p.name, "chips": p.chips, "label": p.label} for p in obs.pots],
         "teams": [{"name": t.name, "seats": list(t.seats), "score": t.score} for t in obs.teams],
-        "solitaire": state.game.spec.solitaire,
+        "solitaire": spec.solitaire,
         "acts": card_acts,
         "buttons": buttons,
         "ranges": ranges,
+        "tray": _tray_json(tray),
         "verb": verb,
         "why": why,
         "info": info,
         "log": log,
         "result": result,
-        "layout": state.game.spec.layout.to_dict(),
+        "layout": spec.layout.to_dict(),
         "message": message,
         "hint": _hint_json(hint, card_acts) if hint and playing else None,
         "odds": dict(odds) if odds is not None else None,
     }
 
 
-def log_start(state: State, show_result: bool) -> int:
-    """The first event the log shows: the hand's (while a hand's score is shown, that
-    finished hand's)."""
-    starts = state.hand_starts
-    return starts[-2 if show_result and len(starts) > 1 else -1] if starts else 0
+def _tray(obs: Observation, mine: Observation, actor: int | None) -> dict[str, Any] | None:
+    """The move the actor is building in steps (a staged choice), from its ``selection``
+    info: its zone, the control actions now legal, and the card a click takes back."""
+    sel = mine.info.get("selection")
+    if actor is None or not isinstance(sel, Mapping):
+        return None
+    verbs = sel.get("controls") or {}
+    legal = {str(a): a for a in mine.legal} if not isinstance(mine.legal, ActionRange) else {}
+    named = {k: str(verbs.get(k, k)) for k in ("done", "cancel", "back")}
+    acts = {k: v for k, v in named.items() if v in legal}
+    zone = str(sel.get("zone", "selection"))
+    cards = next((z.faces for z in obs.zones if z.name == zone and z.owner == actor), ())
+    last = cards[-1] if cards else None
+    undo = acts.get("back") or (acts.get("cancel") if len(cards) == 1 else None)
+    return {
+        "what": sel.get("what", ""),
+        "summary": sel.get("summary", ""),
+        "ready": bool(sel.get("ready")),
+        "not_ready": sel.get("not_ready", ""),
+        "zone": zone,
+        "owner": actor,
+        "done": acts.get("done"),
+        "cancel": acts.get("cancel"),
+        "back": acts.get("back"),
+        "actions": list(acts.values()),
+        "last": last.code if last else None,
+        "last_text": last.text if last else "",
+        "undo": undo,
+    }
+
+
+def _tray_json(tray: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if tray is None:
+        return None
+    keys = ("what", "summary", "ready", "not_ready", "zone", "owner", "done", "cancel", "back")
+    return {k: tray[k] for k in keys}
 
 
 def _hint_json(

@@ -23,6 +23,11 @@
   its Options dataclass; a game page without the marker is reported (fails ``--strict``).
 * ``<!-- winnability -->`` in a solitaire's page becomes the table of its measured
   winnability (``cardlab.measured_winnability``, from ``cardlab/data/winnability.csv``).
+* A game page ends with "Variants measured": the variant lab's profile of its defaults
+  against each declared variant (``cardlab.lab.measured``, from
+  ``cardlab/data/lab/<game>.parquet``), when the game declares variants.
+  ``<!-- lab-variants -->`` in a page becomes the table of every game's measured
+  variants (``cardlab.lab.variants_table``).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ _published: list[str] = []
 GAMES_TABLE = "<!-- games-table -->"
 OPTIONS = "<!-- options -->"
 WINNABILITY = "<!-- winnability -->"
+LAB_VARIANTS = "<!-- lab-variants -->"
 
 
 def published_notebooks(nav: list[Any] | None) -> list[str]:
@@ -140,6 +146,12 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         markdown = _picture(_options(markdown, name), name, Path(config.docs_dir))
         if WINNABILITY in markdown:
             markdown = markdown.replace(WINNABILITY, winnability_table(name))
+        markdown += variants_measured(name)
+    if LAB_VARIANTS in markdown:
+        from cardlab.lab import variants_table
+
+        up = "../" * uri.count("/")
+        markdown = markdown.replace(LAB_VARIANTS, variants_table(link=up + "games/{name}.md"))
     if GAMES_TABLE in markdown:
         from cardlab.games import markdown_table
 
@@ -204,3 +216,32 @@ def winnability_table(name: str) -> str:
             f"| {_pct(r.bot_rate, r.bot_low, r.bot_high)} | {r.budget:,} | {r.deals_per_s:,.1f} |"
         )
     return "\n".join(out) + "\n"
+
+
+def variants_measured(name: str) -> str:
+    """The "Variants measured" section of a game page: the lab's shipped profile of the
+    game's defaults against each variant it declares."""
+    from cardlab import lab
+    from cardlab.core.registry import get_spec
+
+    try:
+        spec = get_spec(name)
+    except Exception:
+        return ""
+    if not spec.variants:
+        return ""
+    result = lab.measured(name)
+    if result is None:
+        log.info("no lab results for %s: run benchmarks/lab.py variants --only %s", name, name)
+        return ""
+    games = result.settings.get("games", 0)
+    return (
+        "\n\n## Variants measured\n\n"
+        f"The [variant lab](../lab/index.md) played the defaults and each variant on the same "
+        f"{games:,} seeded games, every seat the heuristic bot, each deal once per first "
+        'dealer (`cardlab.lab.measured("' + name + '")`). Each cell is the value with its '
+        "95% bootstrap interval; position *k* counts from the first dealer"
+        + (" (a patience has one position: its win rate)" if spec.solitaire else "")
+        + ". See the [outcome metrics](../lab/outcome.md) for the definitions.\n\n"
+        + lab.markdown(result)
+    )

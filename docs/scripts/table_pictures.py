@@ -47,7 +47,7 @@ window.__cardlab.default.render({{ model, el: document.getElementById("el") }});
 def mid_hand_view(name: str, seed: int = 7) -> dict[str, object]:
     """Seat 0's view halfway through the first hand, bots playing every seat."""
     from cardlab import Match
-    from cardlab.widgets.view import build_view, log_start
+    from cardlab.widgets.view import build_view
 
     probe = Match(name, seed=seed, agents="heuristic", hands=1)
     probe.run()
@@ -63,14 +63,14 @@ def mid_hand_view(name: str, seed: int = 7) -> dict[str, object]:
         else None
     )
     return build_view(
-        st,
         obs,
         human=0,
         step=m.step_count,
         total=m.step_count,
         show_result=False,
-        event_steps=m.event_steps(log_start(st, False)),
+        event_steps=m.history_steps(0),
         odds=odds,
+        spec=m.game.spec,
     )
 
 

@@ -17,7 +17,10 @@ covered by adding it here.
   search bot's progressive widening and secrets that are not card faces;
 * :mod:`toys.snake`: runs laid on tracks as staged choices;
 * :mod:`toys.standoff`: simultaneous signals aimed at other seats, and accusations;
-* :mod:`toys.vault`: a poll after every flip, in a game with no hands.
+* :mod:`toys.vault`: a poll after every flip, in a game with no hands;
+* :mod:`toys.coin`: a game of pure luck (no seat or player has an edge), and
+  :mod:`toys.sure_thing`: a game of pure skill (the better player always wins), the
+  variant lab's known answers.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from oracles import VisibilityOracle, oracle_in
 
 from cardlab.core.spec import GameSpec
 
-from . import claims, partners, snake, stalemate, standoff, vault
+from . import claims, coin, partners, snake, stalemate, standoff, sure_thing, vault
 
 TOYS: list[GameSpec] = [
     snake.GAME,
@@ -37,6 +40,8 @@ TOYS: list[GameSpec] = [
     partners.GAME,
     stalemate.GAME,
     claims.GAME,
+    coin.GAME,
+    sure_thing.GAME,
 ]
 
 

@@ -272,6 +272,23 @@ function render({ model, el }) {
       ev.stopPropagation();
       return;
     }
+    // A move built card by card: Escape drops it, Enter makes it (Space picks the card in
+    // focus; Enter on a button or in a box stays theirs).
+    const tray = current() && current().tray;
+    if (tray && ev.key === "Escape" && tray.cancel) {
+      act(tray.cancel);
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
+    const busyKey = ev.target.closest && ev.target.closest("button, input, select, [data-target]");
+    if (tray && ev.key === "Enter" && !busyKey) {
+      if (tray.done) act(tray.done);
+      else explain(`not ready: ${tray.not_ready}`);
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
     const box = ev.target.closest && ev.target.closest(".cl-compose");
     if (ev.key === "Enter" && box) {
       // Enter in a bet box (or on a picker) makes the move, as its button does

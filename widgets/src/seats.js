@@ -29,9 +29,10 @@ export function seatHtml(v, s, where) {
     ? `<span class="cl-chip cl-team-chip">${esc(v.teams[seat.team].name)}</span>`
     : "";
   const score = `<span class="cl-score" title="total score">${v.scores[s]}</span>`;
+  const won = v.terminal && (v.winners || []).includes(s) && v.players > 1 ? '<span class="cl-won-badge">won</span>' : "";
   return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}${zones.length ? "" : " cl-no-zones"}" data-seat="${s}">
     <div class="cl-seat-id"><div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
-      ${score}${badge}${status}${team}</div>
+      ${score}${badge}${won}${status}${team}</div>
     ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}</div>
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }

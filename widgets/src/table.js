@@ -11,8 +11,22 @@ import { resultHtml } from "./score.js";
 import { statusText } from "./status.js";
 import { oddsHtml } from "./odds.js";
 
+/** A value a chip can show: a number, text, yes/no, or a list of those. */
+const flat = (x) => typeof x !== "object" || x === null;
+
+/** The game's facts as chips; a mapping shows its plain entries ("ranking: cards 3 · wild 3"),
+ * while a staged move (``selection``, drawn as its tray) and nested records are left out. */
 export function infoHtml(v) {
   return Object.entries(v.info)
+    .filter(([k]) => k !== "selection")
+    .map(([k, x]) => {
+      if (Array.isArray(x)) return [k, x.every(flat) && x.length ? x : null];
+      if (x && typeof x === "object") {
+        const parts = Object.entries(x).filter(([, y]) => flat(y) && y !== null && y !== "");
+        return [k, parts.length && parts.length === Object.keys(x).length ? parts.map(([a, y]) => `${words(a)} ${shown(y)}`).join(" · ") : null];
+      }
+      return [k, x];
+    })
     .filter(([, x]) => x !== null && x !== "")
     .map(([k, x]) => `<span class="cl-chip">${esc(words(k))}: <b>${esc(shown(x))}</b></span>`)
     .join("");

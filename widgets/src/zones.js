@@ -82,12 +82,36 @@ export function zoneHtml(v, z, where) {
         : '<span class="cl-empty">—</span>';
     }
   }
+  const tray = trayFor(v, z);
+  if (tray) cls += " cl-tray";
   const target = v.targets && v.targets[z.name] !== undefined
     ? ` data-target="${esc(v.targets[z.name])}" role="button" tabindex="0"`
     : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
+}
+
+/** The staged move this zone shows, when it is the one the page is building now. */
+export function trayFor(v, z) {
+  const t = v.tray;
+  return t && z.kind === "selection" && z.name === t.zone && z.owner === t.owner ? t : null;
+}
+
+/**
+ * Under a move built card by card (a staged choice): what it holds so far, why it is not
+ * ready yet, and its Done / Back / Cancel buttons (Enter and Escape do Done and Cancel).
+ */
+export function trayHtml(t) {
+  const say = t.summary ? `<div class="cl-tray-summary">${esc(t.summary)}</div>` : "";
+  const wait = t.ready || !t.not_ready ? "" : `<div class="cl-tray-wait">not ready: ${esc(t.not_ready)}</div>`;
+  const done = t.done
+    ? `<button class="cl-btn cl-primary cl-tray-done" data-act="${esc(t.done)}" title="make the ${esc(t.what)} (Enter)">Done</button>`
+    : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
+  const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
+  const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
+  const how = '<div class="cl-tray-how">click a card to add it or take it back · Enter: Done · Esc: Cancel</div>';
+  return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 
 export function trickHtml(v, z) {
@@ -105,12 +129,34 @@ export function trickHtml(v, z) {
   return `<div class="cl-trick-area cl-trick-${Math.min(8, v.players)}">${cards.join("") || '<span class="cl-empty"></span>'}</div>`;
 }
 
+const sided = (z) => z.team !== null && z.team !== undefined;
+
+/**
+ * A side of a partnership game: its name, its partners, its score and the zones it owns
+ * (a side's melds), together in one box.
+ */
+export function sideHtml(v, t, i) {
+  const hide = (v.layout && v.layout.hide) || [];
+  const zones = v.zones.filter((z) => z.owner === null && z.team === i && !hide.includes(z.name));
+  const who = t.seats.map((s) => v.names[s]).join(" & ");
+  const named = who === t.name ? "" : ` <span class="cl-team-seats">${esc(who)}</span>`;
+  const body = zones.map((z) => zoneHtml(v, { ...z, label: sideLabel(z, t) }, "center")).join("");
+  return `<div class="cl-team-box" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-team-head"><span class="cl-team-name">${esc(t.name)}</span>${named}<span class="cl-score cl-team-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-team-zones">${body}</div>` : ""}</div>`;
+}
+
+/** A side's zone label without the side's name, which heads the box ("North & South's pile" -> "pile"). */
+function sideLabel(z, t) {
+  const full = z.label || z.name;
+  if (!full.startsWith(t.name)) return full;
+  return full.slice(t.name.length).replace(/^('s|:)?\s+/, "") || z.name;
+}
+
 /** The middle of the felt: the public zones in the layout's order, then the grid rows. */
 export function centreHtml(v) {
   const order = v.layout.center || [];
   const hide = v.layout.hide || [];
   const grid = v.layout.grid || [];
-  const zones = v.zones.filter((z) => z.owner === null && !hide.includes(z.name));
+  const zones = v.zones.filter((z) => z.owner === null && !sided(z) && !hide.includes(z.name));
   const rank = (z) => {
     const i = order.indexOf(z.name);
     return i < 0 ? order.length : i;
@@ -123,17 +169,15 @@ export function centreHtml(v) {
     .filter((row) => row.length)
     .map((row) => `<div class="cl-grid">${row.map((z) => zoneHtml(v, z, "center")).join("")}</div>`)
     .join("");
-  return `${potsHtml(v)}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
+  const teams = v.teams || [];
+  const sides = teams.length ? `<div class="cl-teams">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
+  return `${potsHtml(v)}${sides}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
 }
 
-/** Chips on the table (pots) and partnership scores, when the game has them. */
+/** Chips on the table (pots), when the game has them (a side's score is in its box). */
 export function potsHtml(v) {
   const pots = (v.pots || []).map(
     (p) => `<span class="cl-pot" data-pot="${esc(p.name)}">${esc(p.label || p.name)} <b>${esc(p.chips)}</b></span>`,
   );
-  const teams = (v.teams || []).map(
-    (t) => `<span class="cl-pot cl-team" data-team="${esc(t.name)}">${esc(t.name)} (${esc(t.seats.map((s) => v.names[s]).join(" & "))}) <b>${esc(t.score)}</b></span>`,
-  );
-  const all = [...pots, ...teams];
-  return all.length ? `<div class="cl-pots">${all.join("")}</div>` : "";
+  return pots.length ? `<div class="cl-pots">${pots.join("")}</div>` : "";
 }

@@ -38,6 +38,7 @@ GAME = register(
         ),
         related=(("frozen_novelty", "another patience with a solver"),),
         bench_target=14_000,
+        variants={"draw 3": {"draw": 3}},
         lower_is_better=False,
         solve=solve,
         solver_budget=100_000,

@@ -28,6 +28,11 @@ GAME = register(
             confirm=(STOP_CONFIRM,),
         ),
         bench_target=2_500,
+        variants={
+            "very easy": {"level": "very_easy"},
+            "hard": {"level": "hard"},
+            "suits slide rule": {"slide_rule": "suits"},
+        },
         lower_is_better=False,
         solve=solve,
         solver_budget=20_000,

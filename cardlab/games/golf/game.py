@@ -26,6 +26,12 @@ GAME = register(
         layout=TableLayout(center=("stock", "discard"), grid=("pile",)),
         related=(("frozen_novelty", "another patience with a solver"),),
         bench_target=3_500,
+        variants={
+            "draw any time": {"draw_any_time": True},
+            "queen on king": {"queen_on_king": True},
+            "wrap": {"wrap": True},
+            "Putt Putt": {"queen_on_king": True, "wrap": True},
+        },
         lower_is_better=True,
         solve=solve,
         solver_budget=1_000_000,

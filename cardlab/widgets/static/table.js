@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 ab8eb902b8d195601d42ec805bd5517139b32ae23091dcef4d2b3bd53c1d48ad) */
+/* cardlab card table, bundled from widgets/src (sources sha256 937403ad324f9f89afcd725490636f98fba6fd01970b36c821eee41a5e263262) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -250,10 +250,25 @@ function zoneHtml(v, z, where) {
       body = n ? z.cards.map((e, i) => cardHtml(e, { ...topOpts(v, z, i), style: kind === "hand" ? fan(i, n) : "" })).join("") : '<span class="cl-empty">\u2014</span>';
     }
   }
+  const tray = trayFor(v, z);
+  if (tray) cls += " cl-tray";
   const target = v.targets && v.targets[z.name] !== void 0 ? ` data-target="${esc(v.targets[z.name])}" role="button" tabindex="0"` : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
+}
+function trayFor(v, z) {
+  const t = v.tray;
+  return t && z.kind === "selection" && z.name === t.zone && z.owner === t.owner ? t : null;
+}
+function trayHtml(t) {
+  const say = t.summary ? `<div class="cl-tray-summary">${esc(t.summary)}</div>` : "";
+  const wait = t.ready || !t.not_ready ? "" : `<div class="cl-tray-wait">not ready: ${esc(t.not_ready)}</div>`;
+  const done = t.done ? `<button class="cl-btn cl-primary cl-tray-done" data-act="${esc(t.done)}" title="make the ${esc(t.what)} (Enter)">Done</button>` : `<button class="cl-btn cl-tray-done" disabled title="${esc(t.not_ready || "not ready")}">Done</button>`;
+  const back = t.back ? `<button class="cl-btn cl-tray-back" data-act="${esc(t.back)}" title="take back the last pick">Back</button>` : "";
+  const cancel = t.cancel ? `<button class="cl-btn cl-tray-cancel" data-act="${esc(t.cancel)}" title="drop the ${esc(t.what)}: nothing changes (Escape)">Cancel</button>` : "";
+  const how = '<div class="cl-tray-how">click a card to add it or take it back \xB7 Enter: Done \xB7 Esc: Cancel</div>';
+  return `${say}${wait}${how}<div class="cl-tray-buttons" role="group" aria-label="${esc(t.what)}">${done}${back}${cancel}</div>`;
 }
 function trickHtml(v, z) {
   const places = seatPlaces(v);
@@ -268,11 +283,25 @@ function trickHtml(v, z) {
   });
   return `<div class="cl-trick-area cl-trick-${Math.min(8, v.players)}">${cards.join("") || '<span class="cl-empty"></span>'}</div>`;
 }
+var sided = (z) => z.team !== null && z.team !== void 0;
+function sideHtml(v, t, i) {
+  const hide = v.layout && v.layout.hide || [];
+  const zones = v.zones.filter((z) => z.owner === null && z.team === i && !hide.includes(z.name));
+  const who = t.seats.map((s) => v.names[s]).join(" & ");
+  const named = who === t.name ? "" : ` <span class="cl-team-seats">${esc(who)}</span>`;
+  const body = zones.map((z) => zoneHtml(v, { ...z, label: sideLabel(z, t) }, "center")).join("");
+  return `<div class="cl-team-box" data-team="${i}" aria-label="${esc(t.name)}: ${esc(t.score)} points"><div class="cl-team-head"><span class="cl-team-name">${esc(t.name)}</span>${named}<span class="cl-score cl-team-score" title="the side's score">${esc(t.score)}</span></div>${body ? `<div class="cl-team-zones">${body}</div>` : ""}</div>`;
+}
+function sideLabel(z, t) {
+  const full = z.label || z.name;
+  if (!full.startsWith(t.name)) return full;
+  return full.slice(t.name.length).replace(/^('s|:)?\s+/, "") || z.name;
+}
 function centreHtml(v) {
   const order = v.layout.center || [];
   const hide = v.layout.hide || [];
   const grid = v.layout.grid || [];
-  const zones = v.zones.filter((z) => z.owner === null && !hide.includes(z.name));
+  const zones = v.zones.filter((z) => z.owner === null && !sided(z) && !hide.includes(z.name));
   const rank = (z) => {
     const i = order.indexOf(z.name);
     return i < 0 ? order.length : i;
@@ -281,17 +310,15 @@ function centreHtml(v) {
   const gridded = zones.filter((z) => grid.some((p) => z.name.startsWith(p)));
   const rest = zones.filter((z) => !gridded.includes(z));
   const gridHtml = grid.map((p) => gridded.filter((z) => z.name.startsWith(p) && !grid.some((q) => q !== p && q.startsWith(p) && z.name.startsWith(q)))).filter((row) => row.length).map((row) => `<div class="cl-grid">${row.map((z) => zoneHtml(v, z, "center")).join("")}</div>`).join("");
-  return `${potsHtml(v)}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
+  const teams = v.teams || [];
+  const sides2 = teams.length ? `<div class="cl-teams">${teams.map((t, i) => sideHtml(v, t, i)).join("")}</div>` : "";
+  return `${potsHtml(v)}${sides2}<div class="cl-centre-zones">${rest.map((z) => zoneHtml(v, z, "center")).join("")}</div>${gridHtml}`;
 }
 function potsHtml(v) {
   const pots = (v.pots || []).map(
     (p) => `<span class="cl-pot" data-pot="${esc(p.name)}">${esc(p.label || p.name)} <b>${esc(p.chips)}</b></span>`
   );
-  const teams = (v.teams || []).map(
-    (t) => `<span class="cl-pot cl-team" data-team="${esc(t.name)}">${esc(t.name)} (${esc(t.seats.map((s) => v.names[s]).join(" & "))}) <b>${esc(t.score)}</b></span>`
-  );
-  const all = [...pots, ...teams];
-  return all.length ? `<div class="cl-pots">${all.join("")}</div>` : "";
+  return pots.length ? `<div class="cl-pots">${pots.join("")}</div>` : "";
 }
 
 // src/seats.js
@@ -317,9 +344,10 @@ function seatHtml(v, s, where) {
   const status = seat.status ? `<span class="cl-chip cl-status-chip" data-status="${esc(seat.status)}">${esc(seat.status)}</span>` : "";
   const team = seat.team !== null && seat.team !== void 0 && v.teams && v.teams[seat.team] ? `<span class="cl-chip cl-team-chip">${esc(v.teams[seat.team].name)}</span>` : "";
   const score = `<span class="cl-score" title="total score">${v.scores[s]}</span>`;
+  const won = v.terminal && (v.winners || []).includes(s) && v.players > 1 ? '<span class="cl-won-badge">won</span>' : "";
   return `<div class="cl-seat cl-seat-${where}${turn ? " cl-turn" : ""}${seat.status ? " cl-has-status" : ""}${zones.length ? "" : " cl-no-zones"}" data-seat="${s}">
     <div class="cl-seat-id"><div class="cl-seat-head"><span class="cl-name">${esc(v.names[s])}${you ? " (you)" : ""}</span>${dealer}
-      ${score}${badge}${status}${team}</div>
+      ${score}${badge}${won}${status}${team}</div>
     ${figures ? `<div class="cl-seat-figures">${figures}</div>` : ""}</div>
     <div class="cl-seat-zones">${zones.map((z) => zoneHtml(v, z, where)).join("")}</div></div>`;
 }
@@ -465,9 +493,10 @@ function resultHtml(v, replay = false) {
   const r = v.result;
   if (!r) return "";
   const lines = r.lines.map((l) => `<tr><td>${esc(l.name)}</td><td class="cl-pts">${signed(l.points)}</td><td>${esc(l.reason)}</td></tr>`).join("");
-  const totals = v.names.map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`).join("");
+  const sides2 = (v.teams || []).length && (r.team_points || []).length ? v.teams.map((t, i) => `<tr class="cl-side-line" data-team="${i}"><td><b>${esc(t.name)}</b></td><td class="cl-pts">${signed(r.team_points[i])}</td><td>total ${esc(t.score)}</td></tr>`).join("") : "";
+  const totals = sides2 + v.names.map((n, s) => `<tr><td>${esc(n)}</td><td class="cl-pts">${signed(r.points[s])}</td><td>total ${v.scores[s]}</td></tr>`).join("");
   let over;
-  if (v.terminal) over = `<div class="cl-over">${esc(v.outcome)}</div>`;
+  if (v.terminal) over = `<div class="cl-over" data-ending="${esc(v.ending || "")}">${endingBadge(v)}${esc(v.outcome)}</div>`;
   else if (replay) over = "";
   else over = '<button class="cl-btn cl-primary" data-cmd="continue">Continue</button>';
   const single = v.players === 1;
@@ -476,6 +505,10 @@ function resultHtml(v, replay = false) {
     ${r.summary ? `<p>${esc(r.summary)}</p>` : ""}
     <div class="cl-result-body"><div class="cl-result-part"><table class="cl-lines"><tbody>${lines || '<tr><td colspan="3">no points this hand</td></tr>'}</tbody></table></div>
     ${single ? "" : `<div class="cl-result-part"><h4>This hand</h4><table class="cl-lines"><tbody>${totals}</tbody></table></div>`}</div>${over}</div>`;
+}
+function endingBadge(v) {
+  if (v.ending === "no winner") return '<span class="cl-ending cl-ending-none">No winner</span> ';
+  return "";
 }
 
 // src/status.js
@@ -508,8 +541,16 @@ function statusText(v, replay = false) {
 }
 
 // src/table.js
+var flat = (x) => typeof x !== "object" || x === null;
 function infoHtml(v) {
-  return Object.entries(v.info).filter(([, x]) => x !== null && x !== "").map(([k, x]) => `<span class="cl-chip">${esc(words(k))}: <b>${esc(shown(x))}</b></span>`).join("");
+  return Object.entries(v.info).filter(([k]) => k !== "selection").map(([k, x]) => {
+    if (Array.isArray(x)) return [k, x.every(flat) && x.length ? x : null];
+    if (x && typeof x === "object") {
+      const parts = Object.entries(x).filter(([, y]) => flat(y) && y !== null && y !== "");
+      return [k, parts.length && parts.length === Object.keys(x).length ? parts.map(([a, y]) => `${words(a)} ${shown(y)}`).join(" \xB7 ") : null];
+    }
+    return [k, x];
+  }).filter(([, x]) => x !== null && x !== "").map(([k, x]) => `<span class="cl-chip">${esc(words(k))}: <b>${esc(shown(x))}</b></span>`).join("");
 }
 function sides(v) {
   const where = seatPositions(v);
@@ -829,6 +870,21 @@ function render({ model, el }) {
       selection = null;
       asking = null;
       draw();
+      ev.stopPropagation();
+      return;
+    }
+    const tray = current() && current().tray;
+    if (tray && ev.key === "Escape" && tray.cancel) {
+      act(tray.cancel);
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
+    const busyKey = ev.target.closest && ev.target.closest("button, input, select, [data-target]");
+    if (tray && ev.key === "Enter" && !busyKey) {
+      if (tray.done) act(tray.done);
+      else explain(`not ready: ${tray.not_ready}`);
+      ev.preventDefault();
       ev.stopPropagation();
       return;
     }
