@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import asyncio
+import concurrent.futures
 import contextlib
 import fcntl
 import hashlib
@@ -248,6 +249,17 @@ def _locked(notebook: Path) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
+def _run(coroutine: Any, *args: Any) -> Any:
+    """Run ``coroutine(*args)`` to its end, in a thread of its own when this thread already
+    runs an event loop (a pytest worker that also drives Playwright's sync API)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine(*args))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine(*args))).result()
+
+
 def execute(notebook: Path, force: bool = False) -> tuple[dict[str, Any], float | None]:
     """Execute ``notebook`` into its copy and report unless they are fresh.
 
@@ -277,7 +289,7 @@ def execute(notebook: Path, force: bool = False) -> tuple[dict[str, Any], float 
         start = time.monotonic()
         with tempfile.TemporaryDirectory(prefix=f"{notebook.stem}-") as tmp:
             try:
-                nb, checks = asyncio.run(_execute(notebook, Path(tmp)))
+                nb, checks = _run(_execute, notebook, Path(tmp))
             except NotebookFailed:
                 raise
             except Exception as e:  # a timeout, a dead kernel

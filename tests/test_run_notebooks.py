@@ -72,3 +72,18 @@ def test_a_notebook_that_runs_keeps_its_copy_and_the_checks_of_what_it_asked(
     assert run_notebooks.is_fresh(nb) and run_notebooks.execute(nb)[1] is None
     _notebook(nb, ["from cardlab.lessons import ask", 'ask("gin/gin-only-undercut")', "3"])
     assert not run_notebooks.is_fresh(nb)
+
+
+def test_a_notebook_runs_when_the_caller_already_runs_an_event_loop(
+    tmp_path: Path, out: Path
+) -> None:
+    """A pytest worker that also drives Playwright's sync API has a loop running."""
+    import asyncio
+
+    nb = _notebook(tmp_path / "inside.ipynb", ["print('in a loop')"])
+
+    async def inside() -> tuple[dict, float | None]:
+        return run_notebooks.execute(nb)
+
+    report, seconds = asyncio.run(inside())
+    assert seconds is not None and report["checks"] == []

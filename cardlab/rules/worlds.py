@@ -65,15 +65,20 @@ ATTEMPTS = 200
 
 
 def resume(game: Game, obs: Observation) -> State:
-    """A new state of ``game`` waiting for the deal of the observed hand."""
+    """A new state of ``game`` waiting for the deal of the observed hand, with the
+    finished hands' results and the totals as observed."""
     st = game.new_state()
     hand = obs.hand
     if hand:
         st.hand_number = hand
         if obs.dealer is not None:
             st.dealer = obs.dealer
-        zero = (0,) * st.players
-        st.results = [HandResult(i, zero, ()) for i in range(hand)]
+        # the finished hands' results are public: the world keeps them as observed
+        past = list(obs.results[:hand])
+        if len(past) != hand:
+            zero = (0,) * st.players
+            past = [HandResult(i, zero, ()) for i in range(hand)]
+        st.results = past
         st.events = []
         st.hand_starts = []
         st.begin_hand()
