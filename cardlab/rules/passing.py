@@ -263,21 +263,10 @@ def cards_text(mask: int) -> str:
     return picked_cards(mask)[1]
 
 
-#: ``picked_cards`` by mask.  A pass of three is one of 22,100 sets, so the table stays
-#: small; it stops growing at ``_PICKED_MAX`` entries all the same.
-_PICKED: dict[int, tuple[tuple[Card, ...], str]] = {}
-_PICKED_MAX = 50_000
-
-
 def picked_cards(mask: int) -> tuple[tuple[Card, ...], str]:
     """The cards of ``mask`` in trick-taking order and their text (``"Q♠ 3♥ 10♥"``)."""
-    got = _PICKED.get(mask)
-    if got is None:
-        cards = sorted_cards(mask)
-        got = (cards, " ".join([c.text for c in cards]))
-        if len(_PICKED) < _PICKED_MAX:
-            _PICKED[mask] = got
-    return got
+    cards = sorted_cards(mask)
+    return cards, " ".join([c.text for c in cards])
 
 
 #: ``pass_lines`` by (names, offset, words).
