@@ -59,7 +59,7 @@ from ..core.refusals import plural
 from ..core.registry import register
 from ..core.spec import GameSpec, TableLayout
 from ..rules.deals import DealRule, each_seat
-from ..rules.passing import SecretPick, hand_over_cards, pass_step
+from ..rules.passing import SecretPick, hand_over_cards, pass_lines, pass_step, picked_cards
 from ..rules.tricks import HEARTS_MASK, HIGH, QS, TrickGame, sorted_cards
 
 JD = 1 * 13 + 10
@@ -146,19 +146,11 @@ class HeartsState(TrickGame):
         offset = pass_step(4, self.hand_number)[1]
         chosen = self.chosen
         self.received = hand_over_cards(self.hands, chosen, offset)
-        names = self.names
+        lines = pass_lines(self.names, offset, "three cards")
         for s in range(4):
-            t = (s + offset) % 4
-            cards = sorted_cards(chosen[s])
-            self.log(
-                "pass",
-                s,
-                f"{names[s]} passes three cards to {names[t]}",
-                f"{names[s]} passes {' '.join(c.text for c in cards)} to {names[t]}",
-                (s, t),
-                hidden=cards,
-                to=t,
-            )
+            t, said, head, tail = lines[s]
+            cards, text = picked_cards(chosen[s])
+            self.log("pass", s, said, head + text + tail, (s, t), hidden=cards, to=t)
         self.chosen = [0, 0, 0, 0]
         self._start_play()
 

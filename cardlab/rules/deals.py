@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
-from ..core.cards import Card, parse_cards
+from ..core.cards import CARDS, Card, parse_cards
 from ..core.chance import ChanceStep
 from ..core.errors import IllegalActionError
 from ..core.spec import Game
@@ -93,6 +93,21 @@ class Slot:
     stop: int
 
 
+#: Each card's bit.  A mask is the sum of its cards' bits (each card once), which
+#: ``sum(map(...))`` adds up in C rather than in a Python loop per card.
+_BIT_OF: dict[Card, int] = {c: 1 << c.index for c in CARDS}
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    try:
+        return sum(map(_BIT_OF.__getitem__, cards))
+    except KeyError:  # a card made outside the deck: add its bit by hand
+        m = 0
+        for c in cards:
+            m |= 1 << c.index
+        return m
+
+
 class Dealt:
     """The cards of one deal by part: ``dealt["hand"][seat]``, ``dealt["upcard"]``."""
 
@@ -107,21 +122,11 @@ class Dealt:
 
     def mask(self, name: str, seat: int | None = None) -> int:
         """The cards of a part (of one seat's part) as a bitmask."""
-        cards = self._parts[name] if seat is None else self._parts[name][seat]
-        m = 0
-        for c in cards:
-            m |= 1 << c.index
-        return m
+        return _mask(self._parts[name] if seat is None else self._parts[name][seat])
 
     def masks(self, name: str) -> list[int]:
         """A per-seat part as one bitmask per seat."""
-        out = []
-        for cards in self._parts[name]:
-            m = 0
-            for c in cards:
-                m |= 1 << c.index
-            out.append(m)
-        return out
+        return list(map(_mask, self._parts[name]))
 
     def indices(self, name: str, seat: int | None = None) -> list[int]:
         cards = self._parts[name] if seat is None else self._parts[name][seat]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action, CardActions
+from ..core.cards import CARDS, Card
 from ..core.observation import Zone
 from ..core.refusals import plural
 from ..core.view import View
@@ -45,6 +46,10 @@ PASS_CYCLES: dict[int, tuple[tuple[str, int], ...]] = {
         ("hold", 0),
     ),
 }
+
+
+#: Each card's bit, looked up rather than shifted into being.
+_BIT = tuple(1 << i for i in range(len(CARDS)))
 
 
 def pass_step(players: int, hand_number: int) -> tuple[str, int]:
@@ -86,6 +91,8 @@ class SecretPick:
         self.verb = verb
         self.actions = CardActions(verb, RANK_ORDER)
         self.count = count
+        #: The count when it is a plain number (-1: asked of ``count`` each time).
+        self.fixed = count if type(count) is int else -1
         self.per_seat = callable(count) and len(inspect.signature(count).parameters) >= 2
         self.ordered = ordered
         self.done = done
@@ -159,8 +166,8 @@ class SecretPick:
 
     def legal(self, state: Any, seat: int) -> tuple[Action, ...]:
         chosen = state.chosen[seat]
-        n = self.count
-        if chosen.bit_count() >= (n if type(n) is int else self.needed(state, seat)):
+        n = self.fixed
+        if chosen.bit_count() >= (n if n >= 0 else self.needed(state, seat)):
             if self.marks is not None and state.marked[seat] < 0:
                 return self.marks.of(chosen)
             return ()
@@ -175,17 +182,15 @@ class SecretPick:
             state.events.append(self.events(state.names)[1][seat][idx])
             self.finish(state, seat)
             return
-        chosen = state.chosen[seat] | 1 << idx
+        chosen = state.chosen[seat] | _BIT[idx]
         state.chosen[seat] = chosen
         if self.ordered:
             state.pick_order[seat].append(idx)
         last = self._last
         tables = last[1] if last[0] is state.names else self.events(state.names)
         state.events.append(tables[0][seat][idx])
-        n = self.count
-        if self.marks is None and chosen.bit_count() >= (
-            n if type(n) is int else self.needed(state, seat)
-        ):
+        n = self.fixed
+        if self.marks is None and chosen.bit_count() >= (n if n >= 0 else self.needed(state, seat)):
             self.finish(state, seat)
 
     def finish(self, state: Any, seat: int) -> None:
@@ -255,4 +260,34 @@ def hand_over_cards(
 
 
 def cards_text(mask: int) -> str:
-    return " ".join(c.text for c in sorted_cards(mask))
+    return picked_cards(mask)[1]
+
+
+def picked_cards(mask: int) -> tuple[tuple[Card, ...], str]:
+    """The cards of ``mask`` in trick-taking order and their text (``"Q♠ 3♥ 10♥"``)."""
+    cards = sorted_cards(mask)
+    return cards, " ".join([c.text for c in cards])
+
+
+#: ``pass_lines`` by (names, offset, words).
+_LINES: dict[tuple[tuple[str, ...], int, str], tuple[tuple[int, str, str, str], ...]] = {}
+
+
+def pass_lines(
+    names: tuple[str, ...], offset: int, what: str
+) -> tuple[tuple[int, str, str, str], ...]:
+    """For each seat passing ``offset`` places on: its receiver, the public line
+    (``"North passes three cards to East"``, ``what`` being ``"three cards"``), and the
+    private line's start and end, around the cards' text (``"North passes "``,
+    ``" to East"``)."""
+    key = (names, offset, what)
+    got = _LINES.get(key)
+    if got is None:
+        n = len(names)
+        rows = []
+        for s in range(n):
+            t = (s + offset) % n
+            head, tail = f"{names[s]} passes ", f" to {names[t]}"
+            rows.append((t, head + what + tail, head, tail))
+        got = _LINES[key] = tuple(rows)
+    return got
