@@ -79,11 +79,14 @@ def test_a_notebook_runs_when_the_caller_already_runs_an_event_loop(
 ) -> None:
     """A pytest worker that also drives Playwright's sync API has a loop running."""
     import asyncio
+    import concurrent.futures
 
     nb = _notebook(tmp_path / "inside.ipynb", ["print('in a loop')"])
 
     async def inside() -> tuple[dict, float | None]:
         return run_notebooks.execute(nb)
 
-    report, seconds = asyncio.run(inside())
+    # a thread of its own, so the test holds whether or not this worker runs a loop already
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        report, seconds = pool.submit(asyncio.run, inside()).result()
     assert seconds is not None and report["checks"] == []
