@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -50,3 +51,20 @@ def notebook(cells: list[str]) -> dict[str, Any]:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+
+
+def notebook_page(
+    lab: Any, browser: Any, name: str, nb: dict[str, Any], width: int, height: int
+) -> tuple[Any, Any]:
+    """Write ``nb`` as ``name`` in the lab's folder and open it in a new browser context of
+    ``width`` x ``height``, its kernel idle.  Returns the context (close it when done) and
+    the page, whose JavaScript errors collect in ``page.page_errors``."""
+    (lab.root / name).write_text(json.dumps(nb))
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.set_default_timeout(30_000)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.page_errors = errors
+    open_notebook(pg, lab.url(f"lab/tree/{name}", reset=""))
+    return ctx, pg

@@ -7,14 +7,13 @@ not the answer; Show answer gives it and marks the cards; the right cards are ac
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, open_notebook, run_all
+from jlab import notebook, notebook_page, run_all
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -48,14 +47,7 @@ RIGHT = ["2♦", "4♦", "9♦", "Q♦", "A♠", "3♠", "7♠"]
 
 @pytest.fixture(scope="module")
 def exercises(lab: Any, browser: Any) -> Iterator[Any]:
-    (lab.root / "exercises.ipynb").write_text(json.dumps(notebook(CELLS)))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.page_errors = errors
-    open_notebook(pg, lab.url("lab/tree/exercises.ipynb", reset=""))
+    ctx, pg = notebook_page(lab, browser, "exercises.ipynb", notebook(CELLS), 1280, 900)
     run_all(pg)
     expect(pg.locator(".cl-ex")).to_have_count(3, timeout=60_000)
     yield pg

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, open_notebook, run_all
+from jlab import notebook, notebook_page, run_all
 from playwright.sync_api import expect
 
 import cardlab
@@ -134,14 +134,7 @@ def _cells() -> list[str]:
 @pytest.fixture(scope="module")
 def tables(lab: Any, browser: Any) -> Iterator[Any]:
     """The notebook page with one table per game, all rendered."""
-    (lab.root / "tables.ipynb").write_text(json.dumps(_notebook()))
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.page_errors = errors
-    open_notebook(pg, lab.url("lab/tree/tables.ipynb", reset=""))
+    ctx, pg = notebook_page(lab, browser, "tables.ipynb", _notebook(), 1400, 1000)
     run_all(pg)
     expect(pg.locator(".cl-root")).to_have_count(2 * len(NAMES) + 2 + len(EXTRA), timeout=60_000)
     yield pg
@@ -774,14 +767,7 @@ def compact(lab: Any, browser: Any) -> Iterator[Any]:
     at each of STATES."""
     cells = [COMPACT_HELPER]
     cells += [f"at({n!r}, {state!r})" for n in NAMES for state in STATES]
-    (lab.root / "compact.ipynb").write_text(json.dumps(notebook(cells)))
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.page_errors = errors
-    open_notebook(pg, lab.url("lab/tree/compact.ipynb", reset=""))
+    ctx, pg = notebook_page(lab, browser, "compact.ipynb", notebook(cells), 1280, 720)
     if not pg.locator(".jp-FileBrowser").is_visible():
         pg.locator('.lm-TabBar-tab[data-id="filebrowser"]').click()
     expect(pg.locator(".jp-FileBrowser")).to_be_visible()

@@ -9,14 +9,13 @@ table through clicks and keys, checks what the page shows and saves a screenshot
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, open_notebook, run_all
+from jlab import notebook, notebook_page, run_all
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -39,14 +38,8 @@ def toys_page(lab: Any, browser: Any) -> Iterator[Any]:
         "from cardlab.widgets import Table",
         *TABLES.values(),
     ]
-    (lab.root / "toys.ipynb").write_text(json.dumps(notebook(cells)))
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    ctx.set_default_timeout(30_000)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.page_errors = errors
-    open_notebook(pg, lab.url("lab/tree/toys.ipynb", reset=""))
+    ctx, pg = notebook_page(lab, browser, "toys.ipynb", notebook(cells), 1400, 1000)
+    errors = pg.page_errors
     run_all(pg)
     expect(pg.locator(".cl-root")).to_have_count(len(TABLES), timeout=60_000)
     yield pg
