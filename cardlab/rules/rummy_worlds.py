@@ -17,6 +17,8 @@ The conventions the sampler reads, which a game of the family keeps:
   drawer sees it; its ``back`` may be given), from anywhere else the cards taken are
   public (``cards``: the upcard, a whole pile); ``"discard"`` and the ``laid`` kinds
   (melds, lay-offs) put ``cards`` from the seat's hand face up;
+* ``"turn"`` (no seat): ``cards`` turned face up from the stock's top, in order (the
+  upcards Canasta turns until one may start the pile); they are public;
 * the deal's parts: ``("hand", seat)``, ``"upcard"`` (when the game turns one),
   ``"stock"`` and the side cards, each listed in dealing order (the stock from the top).
 
@@ -38,6 +40,7 @@ from ..core.observation import Back, Observation
 from ..core.spec import Game
 from ..core.state import State
 from .worlds import (
+    UnseenHook,
     WorldError,
     allowed_by_back,
     assign,
@@ -62,6 +65,7 @@ def sample_rummy_world(
     *,
     sides: Sequence[str] = (),
     laid: Collection[str] = (),
+    unseen: UnseenHook | None = None,
 ) -> State:
     """A world consistent with ``obs`` for a draw-and-discard game (see the module).
 
@@ -71,16 +75,24 @@ def sample_rummy_world(
     sides : the face-down side cards drawn from besides the stock (``"left"``,
         ``"right"``), refilled from the stock when taken
     laid : event kinds whose ``cards`` leave a hand face up onto the table (``"meld"``)
+    unseen : the steps other seats took that the seat never saw (a staged meld's picks,
+        :func:`cardlab.rules.table_melds.committed_steps`), as for
+        :func:`~cardlab.rules.worlds.replay`
     """
 
     def build(game: Game, obs: Observation, rng: random.Random) -> State:
-        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid))
+        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen)
 
     return retry(build, game, obs, rng)
 
 
 def _rummy_world(
-    game: Game, obs: Observation, rng: random.Random, sides: tuple[str, ...], laid: frozenset[str]
+    game: Game,
+    obs: Observation,
+    rng: random.Random,
+    sides: tuple[str, ...],
+    laid: frozenset[str],
+    unseen: UnseenHook | None = None,
 ) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -104,6 +116,10 @@ def _rummy_world(
         if k == "deal":
             if ev.cards:
                 upcard = ev.cards[0].index
+        elif k == "turn" and s is None:
+            for turned in ev.cards:
+                fd[("stock", next_stock)] = turned.index
+                next_stock += 1
         elif s is None:
             continue
         elif k == "draw":
@@ -211,7 +227,7 @@ def _rummy_world(
         parts[(side, None)] = [fd[(side, 0)]]
     wanted = {(slot.part.name, slot.seat) for slot in layout}
     parts = {key: cards for key, cards in parts.items() if key in wanted}
-    replay(world, obs, chance=[deal_action(world, parts)])
+    replay(world, obs, chance=[deal_action(world, parts)], unseen=unseen)
     return world
 
 
