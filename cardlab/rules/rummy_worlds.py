@@ -39,6 +39,7 @@ from ..core.cards import CARDS
 from ..core.observation import Back, Observation
 from ..core.spec import Game
 from ..core.state import State
+from .staged import TRAY
 from .worlds import (
     UnseenHook,
     WorldError,
@@ -66,6 +67,7 @@ def sample_rummy_world(
     sides: Sequence[str] = (),
     laid: Collection[str] = (),
     unseen: UnseenHook | None = None,
+    shown: int = 0,
 ) -> State:
     """A world consistent with ``obs`` for a draw-and-discard game (see the module).
 
@@ -78,10 +80,12 @@ def sample_rummy_world(
     unseen : the steps other seats took that the seat never saw (a staged meld's picks,
         :func:`cardlab.rules.table_melds.committed_steps`), as for
         :func:`~cardlab.rules.worlds.replay`
+    shown : the mask of cards a seat lays face up as soon as it gets them (Canasta's red
+        threes): never hidden in a hand
     """
 
     def build(game: Game, obs: Observation, rng: random.Random) -> State:
-        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen)
+        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen, shown)
 
     return retry(build, game, obs, rng)
 
@@ -93,6 +97,7 @@ def _rummy_world(
     sides: tuple[str, ...],
     laid: frozenset[str],
     unseen: UnseenHook | None = None,
+    shown: int = 0,
 ) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -141,6 +146,15 @@ def _rummy_world(
                 fd[pos] = -1
                 back = ev.get("back")
                 allowed = allowed_by_back(deck, Back(back)) if back else deck.mask
+                if shown:
+                    # a card shown at once is laid by the very next event; others stay hidden
+                    nxt = hist[t + 1] if t + 1 < len(hist) else None
+                    at_once = (
+                        mask_of(nxt.cards) & shown
+                        if nxt is not None and nxt.seat == s and nxt.kind in laid
+                        else 0
+                    )
+                    allowed &= at_once or ~shown
                 blind[t] = (pos, allowed, held[s])
         elif k == "discard" or k in laid:
             held[s] &= ~mask_of(ev.cards)
@@ -168,7 +182,7 @@ def _rummy_world(
             else:
                 raise WorldError("a card taken face up is not in its taker's hand")
         for e in entries:
-            slots.append(allowed_by_back(deck, e))
+            slots.append(allowed_by_back(deck, e) & ~shown)
             places.append(("hand", s))
     for side in sides:
         on_offer = obs.zone(side).cards
@@ -184,6 +198,9 @@ def _rummy_world(
         raise WorldError("hidden places and hidden cards differ in number")
     hands = list(held)
     hands[me] = mask_of(obs.zone("hand", me).cards)
+    for z in obs.zones:  # cards picked for a staged move are still in the hand
+        if z.kind == TRAY and z.owner == me:
+            hands[me] |= mask_of(z.faces)
     for (kind, i), c in zip(places, assign(slots, pool, rng), strict=True):
         if kind == "hand":
             hands[i] |= 1 << c
