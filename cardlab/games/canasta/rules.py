@@ -1,0 +1,1019 @@
+"""Canasta's rules: the deal, the turn, melds built as a staged move, scoring."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ...core.actions import Action, action, card_action
+from ...core.cards import CARDS, COPY_OFFSET, Card, rank_text
+from ...core.observation import Observation, Zone
+from ...core.options import DealerOptions, option
+from ...core.phases import Phase
+from ...core.refusals import plural
+from ...core.spec import Game
+from ...core.state import State
+from ...rules import table_melds as tm
+from ...rules.deals import DealRule, each_seat, pile
+from ...rules.polls import Poll
+from ...rules.rummy_worlds import sample_rummy_world
+from ...rules.staged import Pick, Selection, Staged
+
+# ------------------------------------------------------------------ cards
+_N = 2 * COPY_OFFSET
+RANK = tm.RANK
+JOKERS: Final = tm.JOKERS
+TWOS: Final = tm.ranks_mask(2)
+WILD: Final = JOKERS | TWOS
+#: The red threes and the black threes of both packs.
+RED3: Final = sum(1 << i for i in range(_N) if RANK[i] == 3 and CARDS[i].red)
+BLACK3: Final = tm.ranks_mask(3) & ~RED3
+#: The natural cards of each rank (both packs); the threes entry holds the black ones.
+NATURAL: Final[tuple[int, ...]] = tuple(
+    BLACK3 if r == 3 else (tm.ranks_mask(r) if r not in (0, 2) else 0) for r in range(14)
+)
+#: Ranks that form melds during play (Ace, Four to King); black threes only to go out.
+MELD_RANKS: Final = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+ALL_RANKS: Final = (1, 3, *MELD_RANKS[1:])
+
+
+def _value(i: int) -> int:
+    r = RANK[i]
+    if r == 0:
+        return 50
+    if r in (1, 2):
+        return 20
+    if r >= 8:
+        return 10
+    if r == 3:
+        return 100 if RED3 >> i & 1 else 5
+    return 5
+
+
+#: The points each card counts, melded or left in hand (a red three: its bonus).
+VALUE: Final[tuple[int, ...]] = tuple(_value(i) for i in range(_N))
+_V50, _V20, _V10, _V5 = (
+    sum(1 << i for i in range(_N) if VALUE[i] == v and not RED3 >> i & 1) for v in (50, 20, 10, 5)
+)
+
+RULES: Final = tm.MeldRules(wild=WILD, min_natural=2, max_wild=3, plain=1 << 3)
+CANASTA_SIZE: Final = 7
+NATURAL_BONUS, MIXED_BONUS = 500, 300
+RED3_BONUS, ALL_RED3_BONUS = 100, 800
+OUT_BONUS, CONCEALED_BONUS = 100, 200
+ASK_PENALTY = -100
+#: Initial-meld minimums: (score below which it applies, minimum).
+MINIMUMS: Final = ((0, 15), (1500, 50), (3000, 90))
+TOP_MINIMUM: Final = 120
+
+WORD: Final = {r: rank_text(r).lower() for r in range(1, 14)}
+RANK_OF_WORD: Final = {w: r for r, w in WORD.items()}
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def points(mask: int) -> int:
+    """The card values of ``mask``, summed."""
+    return (
+        50 * (mask & _V50).bit_count()
+        + 20 * (mask & _V20).bit_count()
+        + 10 * (mask & _V10).bit_count()
+        + 5 * (mask & _V5).bit_count()
+        + 100 * (mask & RED3).bit_count()
+    )
+
+
+def minimum_for(score: int) -> int:
+    """The initial-meld minimum for a side whose total is ``score``."""
+    for below, need in MINIMUMS:
+        if score < below:
+            return need
+    return TOP_MINIMUM
+
+
+def max_meld_total(counts: dict[int, int], wilds: list[int]) -> int:
+    """The most the cards can count laid as melds: ``counts`` natural cards by rank (not
+    threes), ``wilds`` the wild cards' values.  Each meld needs two natural cards and
+    takes up to three wild cards."""
+    full = [r for r, n in counts.items() if n >= 3]
+    pairs = sorted((r for r, n in counts.items() if n == 2), key=lambda r: -VALUE_OF_RANK[r])
+    w = sorted(wilds, reverse=True)
+    used = pairs[: len(w)]
+    total = sum(counts[r] * VALUE_OF_RANK[r] for r in full + used)
+    room = 3 * len(full) + 3 * len(used)
+    return total + sum(w[:room])
+
+
+VALUE_OF_RANK: Final = {r: VALUE[r - 1] if r else 50 for r in range(14)}
+
+
+# ------------------------------------------------------------------ options
+@dataclass(frozen=True)
+class CanastaOptions(DealerOptions):
+    cap: ClassVar[str] = "max_hands"
+    allowed_decks: ClassVar[tuple[str, ...]] = ("canasta",)
+    deck: str = option("canasta", "two 52-card packs and four jokers (108 cards)")
+    target: int = option(
+        5_000,
+        "a side reaching this total ends the game (the higher total wins; level totals "
+        "play another hand)",
+        min=100,
+        max=50_000,
+    )
+    max_hands: int = option(
+        50, "the game stops after this many hands; the higher total wins", min=1, max=1_000
+    )
+    ask_penalty: bool = option(
+        True,
+        "a player told 'yes' to 'may I go out?' who then ends the turn without going out "
+        "loses 100 for the side",
+    )
+
+
+# ------------------------------------------------------------------ actions
+DRAW = action("draw")
+TAKE = action("take pile")
+ASK = action("ask")
+END = action("end")
+MELD_ACT = {r: action(f"meld {WORD[r]}") for r in ALL_RANKS}
+TWO_ACT = {r: action(f"two {WORD[r]}") for r in MELD_ACT}
+JOKER_ACT = {r: action(f"joker {WORD[r]}") for r in MELD_ACT}
+DISCARD = tuple(card_action("discard", c) for c in CARDS)
+
+
+def _hand_size(game: Game, variant: str) -> int:
+    return 15 if game.players == 2 else 11
+
+
+# ------------------------------------------------------------------ state
+class CanastaState(State):
+    """A game of Canasta in progress (hands as bitmasks; see the package docstring)."""
+
+    __slots__ = (
+        "ask_answer",
+        "asked",
+        "before",
+        "final",
+        "frozen_at",
+        "hands",
+        "melded",
+        "melds",
+        "minimum",
+        "pile",
+        "poll",
+        "red3",
+        "resume",
+        "staged",
+        "stock",
+        "taken",
+        "turn_melded",
+    )
+
+    DEAL = DealRule(each_seat(hand=_hand_size), pile("upcard", 1), pile("stock"))
+
+    hands: list[int]
+    stock: list[int]  # top last
+    pile: list[int]  # top last
+    frozen_at: int  # the position in the pile of the card that froze it, -1: not frozen
+    melds: list[tm.TableMeld]  # owner: the side
+    red3: list[int]
+    melded: list[bool]
+    minimum: list[int]
+    before: bool  # the mover's side had melded before this turn
+    turn_melded: bool
+    asked: bool
+    ask_answer: bool | None
+    final: bool  # the last stock card was a red three: no discard
+    taken: list[int]  # per side: piles taken this hand (for analyses)
+    resume: Phase | None
+    poll: Any
+    staged: list[Selection | None]
+
+    # ---------------------------------------------------------- hand life
+    def reset_hand(self) -> None:
+        sides = self.sides
+        self.hands = [0] * self.players
+        self.stock = []
+        self.pile = []
+        self.frozen_at = -1
+        self.melds = []
+        self.red3 = [0] * sides
+        self.melded = [False] * sides
+        self.minimum = [50] * sides
+        self.taken = [0] * sides
+        self.before = False
+        self.turn_melded = False
+        self.asked = False
+        self.ask_answer = None
+        self.final = False
+        self.resume = None
+        self.poll = None
+        LAY.reset(self)
+
+    @property
+    def sides(self) -> int:
+        return 2
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for (its own in the two-player form)."""
+        return seat % 2
+
+    @property
+    def need(self) -> int:
+        """Canastas a side needs to go out."""
+        return 2 if self.players == 2 else 1
+
+    def side_totals(self) -> tuple[int, ...]:
+        return self.team_scores or tuple(self.scores)
+
+    def on_deal(self, dealt: Any) -> None:
+        self.reset_hand()
+        self.hands = dealt.masks("hand")
+        up = dealt.indices("upcard")[0]
+        self.stock = dealt.indices("stock")[::-1]
+        totals = self.side_totals()
+        self.minimum = [minimum_for(t) for t in totals]
+        name = self.names[self.dealer]
+        self.log(
+            "deal", self.dealer, f"{name} deals; the upcard is {CARDS[up].text}", cards=(CARDS[up],)
+        )
+        self.pile = [up]
+        if self._freezes(up):
+            self.frozen_at = 0
+        turned = []
+        while self._freezes(self.pile[-1]) and self.stock:
+            c = self.stock.pop()
+            turned.append(CARDS[c])
+            self.pile.append(c)
+        if turned:
+            self.log(
+                "turn",
+                None,
+                f"The upcard is covered: {' '.join(c.text for c in turned)}; the pile is frozen",
+                cards=tuple(turned),
+            )
+        first = (self.dealer + 1) % self.players
+        for k in range(self.players):
+            s = (first + k) % self.players
+            threes = self.hands[s] & RED3
+            if threes:
+                self.hands[s] &= ~threes
+                self._lay_red3(s, threes)
+                for _ in bits(threes):
+                    self._draw_one(s)
+        self._start_turn(first)
+
+    def _freezes(self, c: int) -> bool:
+        return bool((WILD | RED3) >> c & 1)
+
+    def _lay_red3(self, seat: int, threes: int) -> None:
+        side = self.side(seat)
+        self.red3[side] |= threes
+        cards = tuple(CARDS[i] for i in bits(threes))
+        self.log(
+            "red_three",
+            seat,
+            f"{self.names[seat]} lays down {' '.join(c.text for c in cards)}",
+            cards=cards,
+        )
+
+    def _draw_one(self, seat: int) -> None:
+        """One card from the stock; a red three is laid down and replaced at once."""
+        while self.stock:
+            c = self.stock.pop()
+            card = CARDS[c]
+            name = self.names[seat]
+            self.log(
+                "draw",
+                seat,
+                f"{name} draws from the stock",
+                f"{name} draws {card.text} from the stock",
+                (seat,),
+                hidden=(card,),
+                public_action=True,
+                source="stock",
+            )
+            if not RED3 >> c & 1:
+                self.hands[seat] |= 1 << c
+                return
+            self._lay_red3(seat, 1 << c)
+            if not self.stock:
+                self.final = True
+                self.log(
+                    "final",
+                    seat,
+                    "That red three was the last card of the stock: "
+                    f"{name} may meld but not discard, and the hand ends",
+                )
+                return
+
+    def _start_turn(self, seat: int) -> None:
+        self.before = self.melded[self.side(seat)]
+        self.turn_melded = False
+        self.asked = False
+        self.ask_answer = None
+        self.phase = DRAW_PHASE
+        self.to_move = (seat,)
+        if not self.stock and not self.can_take(seat):
+            self.log(
+                "stock_out", seat, f"The stock is gone and {self.names[seat]} cannot take the pile"
+            )
+            self._score_hand(None)
+
+    # ---------------------------------------------------------- queries
+    def meld_of(self, side: int, rank: int) -> tuple[int, tm.TableMeld] | None:
+        for i, m in enumerate(self.melds):
+            if m.owner == side and m.key == rank:
+                return i, m
+        return None
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds if m.owner == side and m.size >= CANASTA_SIZE)
+
+    def upcard(self) -> int:
+        return self.pile[-1] if self.pile else -1
+
+    @property
+    def frozen(self) -> bool:
+        return self.frozen_at >= 0
+
+    def why_not_take(self, seat: int) -> str:
+        """Why ``seat`` may not take the pile now ("" when it may)."""
+        if not self.pile:
+            return "the discard pile is empty"
+        up = self.pile[-1]
+        r = RANK[up]
+        if r in (0, 2):
+            return "the upcard is wild: it cannot head a meld"
+        if r == 3:
+            return "the pile cannot be taken while a black three is the upcard"
+        side = self.side(seat)
+        hand = self.hands[seat]
+        nat = (hand & NATURAL[r]).bit_count()
+        wild = (hand & WILD).bit_count()
+        have = self.meld_of(side, r)
+        if self.frozen:
+            if nat < 2:
+                return (
+                    f"the pile is frozen: you need two natural {rank_text(r)}s in hand to "
+                    "meld with the upcard"
+                )
+        elif have is None and not (nat >= 2 or (nat and wild)):
+            return f"you cannot make a meld of {rank_text(r)}s with the upcard"
+        if not self.melded[side]:
+            counts = _counts(hand)
+            counts[r] = counts.get(r, 0) + 1
+            best = max_meld_total(counts, [VALUE[i] for i in bits(hand & WILD)])
+            if best < self.minimum[side]:
+                return (
+                    f"your side's first melds must count {self.minimum[side]}: your hand and "
+                    f"the upcard reach at most {best}"
+                )
+        return ""
+
+    def can_take(self, seat: int) -> bool:
+        return not self.why_not_take(seat)
+
+    def going_out_ok(self, seat: int, canastas: int) -> str:
+        """Why ``seat`` may not go out with ``canastas`` for its side ("" when it may)."""
+        if canastas < self.need:
+            return f"going out needs {plural(self.need, 'canasta')} for your side"
+        if self.ask_answer is False:
+            return "your partner said no to going out this turn"
+        return ""
+
+    # ---------------------------------------------------------- the turn
+    def _draw(self, act: Action, seat: int) -> None:
+        n = 2 if self.players == 2 else 1
+        for _ in range(n):
+            if not self.stock or self.final:
+                break
+            self._draw_one(seat)
+        self.phase = MELD_PHASE
+
+    def _discard(self, act: Action, seat: int) -> None:
+        c = act.cards[0].index
+        self.hands[seat] &= ~(1 << c)
+        self.pile.append(c)
+        if WILD >> c & 1 and self.frozen_at < 0:
+            self.frozen_at = len(self.pile) - 1
+        name = self.names[seat]
+        text = f"{name} discards {CARDS[c].text}"
+        if WILD >> c & 1:
+            text += ": the pile is frozen"
+        self.log("discard", seat, text, cards=(CARDS[c],))
+        if not self.hands[seat]:
+            self._go_out(seat)
+            return
+        if self.ask_answer and self.options.ask_penalty:
+            self.award_side(seat, ASK_PENALTY, f"{name} did not go out after asking")
+        self._start_turn((seat + 1) % self.players)
+
+    def _end(self, act: Action, seat: int) -> None:
+        self.log("end", seat, f"{self.names[seat]} ends the hand (the stock is gone)")
+        self._score_hand(None)
+
+    def _ask(self, act: Action, seat: int) -> None:
+        partner = (seat + 2) % self.players
+        self.asked = True
+        self.log("ask", seat, f"{self.names[seat]} asks {self.names[partner]}: may I go out?")
+        self.resume = self.phase
+        ASKING.start(self, (partner,))
+
+    def may_ask(self, seat: int) -> bool:
+        return (
+            self.players == 4
+            and not self.asked
+            and not self.turn_melded
+            and self.canastas(self.side(seat)) >= self.need
+        )
+
+    def _answered(self, answers: dict[int, bool]) -> None:
+        ((partner, yes),) = answers.items()
+        self.ask_answer = yes
+        asker = (partner + 2) % self.players
+        self.phase = self.resume or DRAW_PHASE
+        self.resume = None
+        self.to_move = (asker,)
+
+    # ---------------------------------------------------------- the end
+    def _go_out(self, seat: int) -> None:
+        concealed = not self.before
+        name = self.names[seat]
+        text = f"{name} goes out{' concealed' if concealed else ''}"
+        self.log("out", seat, text, concealed=concealed)
+        self._score_hand(seat, concealed)
+
+    def _score_hand(self, out: int | None, concealed: bool = False) -> None:
+        n = self.players
+        for side in range(self.sides):
+            seats = [s for s in range(n) if self.side(s) == side]
+            rep = seats[0]
+            mine = [m for m in self.melds if m.owner == side]
+            laid = sum(points(m.cards) for m in mine)
+            if laid:
+                self.award_side(rep, laid, "cards melded")
+            nat = sum(1 for m in mine if m.size >= CANASTA_SIZE and not m.cards & WILD)
+            mixed = sum(1 for m in mine if m.size >= CANASTA_SIZE and m.cards & WILD)
+            if nat:
+                self.award_side(rep, NATURAL_BONUS * nat, f"{plural(nat, 'natural canasta')}")
+            if mixed:
+                self.award_side(rep, MIXED_BONUS * mixed, f"{plural(mixed, 'mixed canasta')}")
+            k = self.red3[side].bit_count()
+            if k:
+                bonus = ALL_RED3_BONUS if k == 4 else RED3_BONUS * k
+                self.award_side(rep, bonus, f"{plural(k, 'red three')}")
+            if out is not None and self.side(out) == side:
+                bonus = CONCEALED_BONUS if concealed else OUT_BONUS
+                self.award_side(out, bonus, "going out concealed" if concealed else "going out")
+            for s in seats:
+                left = points(self.hands[s])
+                if left:
+                    self.award_side(s, -left, f"cards left in {self.names[s]}'s hand")
+        if out is None:
+            summary = "The stock is gone; nobody went out"
+        else:
+            summary = f"{self.names[out]} went out{' concealed' if concealed else ''}"
+        totals = self.side_totals()
+        summary += " (" + ", ".join(str(t) for t in totals) + ")"
+        self.end_hand(summary, out)
+
+    def game_over(self) -> bool:
+        totals = self.side_totals()
+        top = max(totals)
+        return top >= self.options.target and totals.count(top) == 1
+
+    def seat_values(self, seat: int) -> dict[str, Any]:
+        side = self.side(seat)
+        return {
+            "cards": self.hands[seat].bit_count() if self.hands else 0,
+            "minimum": "met" if self.melded and self.melded[side] else self.minimum[side],
+        }
+
+    # ---------------------------------------------------------- observation
+    def observation(self, viewer: Any = None) -> Observation:
+        view = self.view(viewer)
+        picked = LAY.picked_masks(self)
+        zones: list[Zone] = []
+        for s in range(self.players):
+            mine = view.seat == s or view.teacher
+            held = self.hands[s] & ~picked[s] if mine else self.hands[s]
+            zones.append(
+                Zone(
+                    "hand",
+                    s,
+                    view.held([CARDS[i] for i in bits(held)], view.seat == s),
+                    "hand",
+                    label=self.names[s],
+                )
+            )
+        zones.append(
+            Zone("stock", None, view.stack([CARDS[i] for i in self.stock]), "pile", label="stock")
+        )
+        tags = tuple("frozen" if i == self.frozen_at else "" for i in range(len(self.pile)))
+        label = f"discard pile ({len(self.pile)}{', frozen' if self.frozen else ''})"
+        zones.append(
+            Zone(
+                "discard",
+                None,
+                tuple(CARDS[i] for i in self.pile),
+                "pile",
+                label=label,
+                tags=tags if self.frozen else (),
+            )
+        )
+        sided = bool(self.game.teams)
+        zones += tm.meld_zones(
+            RULES, self.melds, sided=sided, label=_meld_label, kind=_meld_kind, tags=_meld_tags
+        )
+        zones = [_squared(z) for z in zones]
+        for side in range(self.sides):
+            cards = tuple(CARDS[i] for i in bits(self.red3[side]))
+            if sided:
+                zones.append(Zone("red_threes", None, cards, "row", label="red threes", team=side))
+            else:
+                zones.append(
+                    Zone("red_threes", side, cards, "row", label=f"{self.names[side]}'s red threes")
+                )
+        zones += LAY.zones(self, view)
+        info: dict[str, Any] = {
+            "target": self.options.target,
+            "minimum": tuple(self.minimum),
+            "melded": tuple(self.melded),
+            "frozen": self.frozen,
+            "pile_size": len(self.pile),
+            "stock_size": len(self.stock),
+            "canastas_needed": self.need,
+            "canastas": tuple(self.canastas(s) for s in range(self.sides)),
+            "melds": tuple(
+                (m.owner, m.key, (m.cards & ~WILD).bit_count(), (m.cards & WILD).bit_count())
+                for m in self.melds
+            ),
+            "final": self.final,
+            "asked": self.ask_answer,
+        }
+        info.update(LAY.info(self, view))
+        if self.results:
+            info["last_hand"] = self.results[-1]
+        return self.observe(view, zones, info)
+
+    @classmethod
+    def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
+        """Other hands and the stock dealt at random among the unseen cards, the hand's
+        history replayed (:func:`~cardlab.rules.rummy_worlds.sample_rummy_world`), other
+        seats' staged melds rebuilt from their public commits."""
+        return sample_rummy_world(
+            game, obs, rng, laid=("meld", "red_three"), unseen=tm.committed_steps, shown=RED3
+        )
+
+
+def _counts(hand: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for r in MELD_RANKS:
+        n = (hand & NATURAL[r]).bit_count()
+        if n:
+            out[r] = n
+    return out
+
+
+def _meld_label(m: tm.TableMeld) -> str:
+    text = f"{rank_text(m.key)}s"
+    if m.size >= CANASTA_SIZE:
+        text += " · mixed canasta" if m.cards & WILD else " · natural canasta"
+    return text
+
+
+def _meld_kind(m: tm.TableMeld) -> str:
+    return "pile" if m.size >= CANASTA_SIZE else "meld"
+
+
+def _meld_tags(m: tm.TableMeld, cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple("wild" if WILD >> c.index & 1 else "" for c in cards)
+
+
+def _squared(z: Zone) -> Zone:
+    """A canasta lies squared up: a red card on top when natural, a black one when mixed."""
+    if z.name != "melds" or z.kind != "pile":
+        return z
+    cards = list(z.cards)
+    mixed = any(WILD >> c.index & 1 for c in cards if isinstance(c, Card))
+    want = [c for c in cards if isinstance(c, Card) and c.rank and c.red != mixed]
+    if want:
+        top = want[-1] if not mixed else want[0]
+        cards.remove(top)
+        cards.append(top)
+    tags = tuple("wild" if isinstance(c, Card) and WILD >> c.index & 1 else "" for c in cards)
+    return Zone(z.name, z.owner, tuple(cards), z.kind, z.seats, z.label, tags, z.team)
+
+
+# ------------------------------------------------------------------ the staged meld
+def _free(state: CanastaState, seat: int, sel: Selection) -> int:
+    return state.hands[seat] & ~sel.cards
+
+
+def _groups(state: CanastaState, sel: Selection) -> dict[int, int]:
+    """Each group's cards (a rank -> mask), the upcard included when the pile is taken."""
+    out: dict[int, int] = {}
+    for p in sel.picks:
+        g = int(p.group)  # type: ignore[call-overload]
+        if p.card >= 0:
+            out[g] = out.get(g, 0) | 1 << p.card
+        else:
+            out[g] = out.get(g, 0) | 1 << state.pile[-1]
+    return out
+
+
+def _taking(sel: Selection) -> bool:
+    return bool(sel.data.get("take"))
+
+
+def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
+    if state.phase is DRAW_PHASE and not sel.steps:
+        return [TAKE] if state.can_take(seat) else []
+    free = _free(state, seat, sel)
+    groups = _groups(state, sel)
+    out = []
+    twos = free & TWOS
+    jokers = free & JOKERS
+    for r in ALL_RANKS:
+        if free & NATURAL[r]:
+            g = dict(groups)
+            pick = free & NATURAL[r]
+            g[r] = g.get(r, 0) | (pick & -pick)
+            if _feasible(state, seat, sel, g, free & ~(pick & -pick)):
+                out.append(MELD_ACT[r])
+    for r in ALL_RANKS:
+        if r == 3:
+            continue
+        for wild, acts in ((twos, TWO_ACT), (jokers, JOKER_ACT)):
+            if not wild:
+                continue
+            g = dict(groups)
+            low = wild & -wild
+            g[r] = g.get(r, 0) | low
+            if _feasible(state, seat, sel, g, free & ~low):
+                out.append(acts[r])
+    return out
+
+
+def _feasible(
+    state: CanastaState, seat: int, sel: Selection, groups: dict[int, int], free: int
+) -> bool:
+    """Whether a selection with these groups may still be completed (an optimistic check:
+    the exact one is ``_complete``)."""
+    side = state.side(seat)
+    take = _taking(sel)
+    up_rank = RANK[state.pile[-1]] if take else -1
+    frozen = take and state.frozen
+    need_w = need_cards = 0
+    bound = 0
+    for r, g in groups.items():
+        nat = (g & ~WILD).bit_count()
+        wild = (g & WILD).bit_count()
+        hand_nat = (free & NATURAL[r]).bit_count()
+        have = state.meld_of(side, r)
+        bound += points(g) + points(free & NATURAL[r])
+        if r == 3:
+            if wild or nat + hand_nat < 3:
+                return False
+            continue
+        own = nat - (1 if r == up_rank else 0)  # natural cards from the hand
+        if have is not None:
+            if wild + (have[1].cards & WILD).bit_count() > RULES.max_wild:
+                return False
+            if frozen and r == up_rank:
+                short = max(0, 2 - own)
+                if short > hand_nat:
+                    return False
+                need_cards += short
+            continue
+        if wild > RULES.max_wild:
+            return False
+        short_n = max(0, 2 - own) if frozen and r == up_rank else max(0, 2 - nat)
+        if short_n > hand_nat:
+            return False
+        size = nat + wild + short_n
+        short = max(0, 3 - size)
+        extra = min(short, hand_nat - short_n)
+        need_w += short - extra
+        need_cards += short_n + short
+    if need_w > (free & WILD).bit_count():
+        return False
+    left = free.bit_count() - need_cards + (len(state.pile) - 1 if take else 0)
+    if left < 0:
+        return False
+    if left <= 1 and not take and state.ask_answer is False:
+        return False
+    if not state.melded[side]:
+        rest = {r: n for r, n in _counts(free).items() if r not in groups}
+        bound += max_meld_total(rest, [VALUE[i] for i in bits(free & WILD)])
+        if bound < state.minimum[side]:
+            return False
+    return True
+
+
+def _pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> Pick:
+    verb = act.verb
+    if verb == "take":
+        sel.data["take"] = True
+        return Pick(-1, RANK[state.pile[-1]], "upcard")
+    r = RANK_OF_WORD[act.args[0]]
+    free = _free(state, seat, sel)
+    pool = free & (NATURAL[r] if verb == "meld" else TWOS if verb == "two" else JOKERS)
+    prefer = sel.prefer
+    c = prefer if prefer >= 0 and pool >> prefer & 1 else (pool & -pool).bit_length() - 1
+    return Pick(c, r, "wild" if verb != "meld" else "")
+
+
+def _complete(state: CanastaState, seat: int, sel: Selection) -> str:
+    groups = _groups(state, sel)
+    side = state.side(seat)
+    take = _taking(sel)
+    up = state.pile[-1] if take else -1
+    up_rank = RANK[up] if take else -1
+    total = 0
+    canastas = state.canastas(side)
+    for r, g in groups.items():
+        have = state.meld_of(side, r)
+        name = f"{rank_text(r)}s"
+        if have is not None:
+            why = tm.why_not_extend(RULES, have[1], g)
+            size_before = have[1].size
+        else:
+            why = tm.why_not_meld(RULES, g)
+            size_before = 0
+        if why:
+            return f"{name}: {why}"
+        if take and r == up_rank and state.frozen and ((g & ~WILD) & ~(1 << up)).bit_count() < 2:
+            return f"the pile is frozen: the upcard needs two natural {name} from your hand"
+        total += points(g)
+        if size_before < CANASTA_SIZE <= size_before + g.bit_count():
+            canastas += 1
+    if not state.melded[side] and total < state.minimum[side]:
+        return (
+            f"your side's first melds must count {state.minimum[side]} together: "
+            f"these count {total}"
+        )
+    left = _free(state, seat, sel).bit_count() + (len(state.pile) - 1 if take else 0)
+    out = left == 0 or (left == 1 and not state.final)
+    if out:
+        why = state.going_out_ok(seat, canastas)
+        if why:
+            return f"that would leave you {plural(left, 'card')} to go out with, but {why}"
+    elif 3 in groups:
+        return "black threes are melded only when going out"
+    return ""
+
+
+def _commit(state: CanastaState, seat: int, sel: Selection) -> None:
+    groups = _groups(state, sel)
+    side = state.side(seat)
+    name = state.names[seat]
+    steps = tuple(sel.steps)
+    logged = False
+    if _taking(sel):
+        cards = tuple(CARDS[i] for i in state.pile)
+        up = state.pile[-1]
+        rest = 0
+        for i in state.pile[:-1]:
+            rest |= 1 << i
+        state.taken[side] += 1
+        state.log(
+            "draw",
+            seat,
+            f"{name} takes the discard pile ({plural(len(cards), 'card')}) with {CARDS[up].text}",
+            cards=cards,
+            source="discard",
+            steps=steps,
+        )
+        logged = True
+        state.pile = []
+        state.frozen_at = -1
+        threes = rest & RED3
+        state.hands[seat] |= rest & ~RED3 | 1 << up
+        if threes:
+            state._lay_red3(seat, threes)
+    laid = 0
+    parts = []
+    for r, g in groups.items():
+        laid |= g
+        have = state.meld_of(side, r)
+        if have is None:
+            state.melds.append(tm.new_meld(RULES, side, g))
+            parts.append(f"new {rank_text(r)}s")
+        else:
+            state.melds[have[0]] = tm.extend(RULES, have[1], g)
+            parts.append(f"onto the {rank_text(r)}s")
+    state.hands[seat] &= ~laid
+    cards = tuple(CARDS[i] for i in bits(laid))
+    total = points(laid)
+    data: dict[str, Any] = {"ranks": tuple(groups), "total": total}
+    if not logged:
+        data["steps"] = steps
+    first = not state.melded[side]
+    state.melded[side] = True
+    state.turn_melded = True
+    text = f"{name} melds {' '.join(c.text for c in cards)} ({', '.join(parts)}; {total} points"
+    text += (
+        f", opening the side's melds against a minimum of {state.minimum[side]})" if first else ")"
+    )
+    state.log("meld", seat, text, cards=cards, **data)
+    state.phase = MELD_PHASE
+    if not state.hands[seat]:
+        state._go_out(seat)
+
+
+def _why_pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> str:
+    if act.verb == "take":
+        if state.phase is not DRAW_PHASE:
+            return "the pile is taken instead of drawing, at the start of the turn"
+        return state.why_not_take(seat) or "the pile cannot be taken now"
+    if state.phase is DRAW_PHASE and not sel.steps:
+        return "draw first (or take the pile): melding comes after the draw"
+    if not act.args or act.args[0] not in RANK_OF_WORD:
+        return "name a rank: a, 3 (black threes), 4 … 10, j, q or k"
+    r = RANK_OF_WORD[act.args[0]]
+    free = _free(state, seat, sel)
+    if act.verb == "meld":
+        if r == 2:
+            return "twos are wild: add one to a meld with 'two <rank>'"
+        if not free & NATURAL[r]:
+            return f"you hold no other natural {rank_text(r)}"
+    else:
+        if r == 3:
+            return "black threes take no wild cards"
+        if not free & (TWOS if act.verb == "two" else JOKERS):
+            return f"you hold no other {act.verb}"
+    if state.ask_answer is False:
+        return (
+            "that pick cannot lead to melds you may lay now: your partner said no to going "
+            "out this turn, so you keep two cards"
+        )
+    return "that pick cannot lead to melds you may lay now"
+
+
+def _summary(state: CanastaState, seat: int, sel: Selection) -> str:
+    groups = _groups(state, sel)
+    side = state.side(seat)
+    parts = []
+    for r, g in groups.items():
+        cards = " ".join(CARDS[i].text for i in bits(g))
+        where = "onto the table" if state.meld_of(side, r) else "new"
+        parts.append(f"{rank_text(r)}s {cards} ({where})")
+    total = points(sum(groups.values()))
+    text = "; ".join(parts) + f"; {total} points"
+    if not state.melded[side]:
+        text += f" of the {state.minimum[side]} your side needs"
+    if _taking(sel):
+        text += "; taking the pile"
+    return text
+
+
+LAY = Staged(
+    "meld",
+    ("take", "meld", "two", "joker"),
+    menu=_menu,
+    pick=_pick,
+    complete=_complete,
+    commit=_commit,
+    why=_why_pick,
+    summary=_summary,
+    ordered=False,
+    unit="card",
+)
+
+
+# ------------------------------------------------------------------ phases
+def _draw_legal(state: CanastaState, seat: int) -> tuple[Action, ...]:
+    acts: tuple[Action, ...] = (DRAW,) if state.stock and not state.final else ()
+    if state.may_ask(seat):
+        acts += (ASK,)
+    return acts
+
+
+def _draw_apply(state: CanastaState, act: Action, seat: int) -> None:
+    if act == ASK:
+        state._ask(act, seat)
+    else:
+        state._draw(act, seat)
+
+
+def _draw_why(state: CanastaState, act: Action, seat: int) -> str:
+    if act == DRAW:
+        return "the stock is gone: take the pile if you can"
+    if act == ASK:
+        return _ask_why(state, seat)
+    return "draw from the stock or take the discard pile first"
+
+
+def _ask_why(state: CanastaState, seat: int) -> str:
+    if state.players != 4:
+        return "only a partner can be asked, and the two-player form has none"
+    if state.asked:
+        return "you have asked already this turn"
+    if state.turn_melded:
+        return "ask before melding"
+    return f"your side has no canasta yet: going out needs {plural(state.need, 'canasta')}"
+
+
+def _discards(state: CanastaState, seat: int) -> tuple[Action, ...]:
+    hand = state.hands[seat]
+    if state.final:
+        return ()
+    if hand.bit_count() == 1 and state.going_out_ok(seat, state.canastas(state.side(seat))):
+        return ()
+    return tuple(DISCARD[i] for i in bits(hand))
+
+
+def _meld_legal(state: CanastaState, seat: int) -> tuple[Action, ...]:
+    acts = _discards(state, seat)
+    if state.final:
+        acts = (END,)
+    if state.may_ask(seat):
+        acts += (ASK,)
+    return acts
+
+
+def _meld_apply(state: CanastaState, act: Action, seat: int) -> None:
+    if act == ASK:
+        state._ask(act, seat)
+    elif act == END:
+        state._end(act, seat)
+    else:
+        state._discard(act, seat)
+
+
+def _meld_why(state: CanastaState, act: Action, seat: int) -> str:
+    if act == ASK:
+        return _ask_why(state, seat)
+    if act in (DRAW, TAKE):
+        return "you have drawn this turn: meld, then discard"
+    if act.verb == "discard":
+        if state.final:
+            return "the last card of the stock was a red three: no discard; 'end' ends the hand"
+        c = act.card
+        if c is None:
+            return "name the card to discard"
+        hand = state.hands[seat]
+        if not hand >> c.index & 1:
+            return f"{c.text} is not in your hand"
+        if hand.bit_count() == 1:
+            return "discarding your last card goes out, but " + state.going_out_ok(
+                seat, state.canastas(state.side(seat))
+            )
+        return ""
+    if act == END:
+        return "the hand ends this way only after a red three was the last stock card"
+    return "meld, then discard"
+
+
+def _draw_prompt(state: CanastaState, seat: int) -> str:
+    up = state.upcard()
+    if not state.stock:
+        return "The stock is gone: take the discard pile (its upcard must go into a meld)"
+    top = f" (upcard {CARDS[up].text}{', pile frozen' if state.frozen else ''})" if up >= 0 else ""
+    return f"Draw from the stock, or take the discard pile{top} by melding its upcard"
+
+
+def _meld_prompt(state: CanastaState, seat: int) -> str:
+    if state.final:
+        return "Meld what you can, then 'end': the stock is gone and there is no discard"
+    return "Meld (pick cards by rank), or discard to end your turn"
+
+
+DRAW_PHASE = LAY.around(Phase("draw", _draw_legal, _draw_apply, _draw_why, _draw_prompt))
+MELD_PHASE = LAY.around(Phase("meld", _meld_legal, _meld_apply, _meld_why, _meld_prompt))
+ASKING = Poll(
+    "go_out",
+    lambda state, seat: f"{state.names[(seat + 2) % 4]} asks: may I go out?",
+    CanastaState._answered,
+    said=lambda state, seat, yes: f"{state.names[seat]} says {'yes' if yes else 'no'}",
+)
+
+
+__all__ = [
+    "ALL_RANKS",
+    "ASK",
+    "ASKING",
+    "DRAW",
+    "END",
+    "LAY",
+    "MELD_RANKS",
+    "NATURAL",
+    "RULES",
+    "TAKE",
+    "VALUE",
+    "WILD",
+    "CanastaOptions",
+    "CanastaState",
+    "minimum_for",
+    "points",
+]
