@@ -82,7 +82,7 @@ go out?" to the partner, who answers ``yes`` or ``no``; ``end`` ends the hand af
 three was the last card of the stock.
 """
 
-from .bot import CanastaBot, pile_chances, plan_melds, table_odds
+from .bot import CanastaBot, hand_facts, pile_chances, plan_melds, table_odds
 from .game import GAME
 from .rules import CanastaOptions, CanastaState, minimum_for, points
 
@@ -91,6 +91,7 @@ __all__ = [
     "CanastaBot",
     "CanastaOptions",
     "CanastaState",
+    "hand_facts",
     "minimum_for",
     "pile_chances",
     "plan_melds",

@@ -27,7 +27,7 @@ from .rules import (
     points,
 )
 
-__all__ = ["CanastaBot", "pile_chances", "plan_melds", "table_odds"]
+__all__ = ["CanastaBot", "hand_facts", "pile_chances", "plan_melds", "table_odds"]
 
 
 def _table(obs: Observation, side: int) -> dict[int, tuple[int, int]]:
@@ -167,15 +167,23 @@ class CanastaBot(PhaseBot):
         super().__init__(*args, **kwargs)
         self._failed: set[tuple[Any, ...]] = set()
 
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if selection_steps(obs) is not None and len(legal) == 1 and legal[0] == "cancel":
+            self._failed.add(_key(obs))  # a meld that cannot be finished: not again
+        return super().act(obs)
+
     def _plan(self, obs: Observation, take: bool) -> list[str] | None:
         seat = obs.seat
         assert seat is not None
+        if _key(obs) in self._failed:
+            return None
         side = seat % 2
         info = obs.info
         hand = mask_of(whole_hand(obs))
         pile = obs.zone("discard").faces
         up = pile[-1].index if take and pile else -1
-        plan = plan_melds(
+        return plan_melds(
             hand,
             _table(obs, side),
             melded=info["melded"][side],
@@ -187,17 +195,11 @@ class CanastaBot(PhaseBot):
             need=info["canastas_needed"],
             may_go_out=info.get("asked") is not False,
         )
-        key = (obs.hand, len(obs.history) and obs.history[0].text, hand, tuple(plan or ()))
-        if plan is None or key in self._failed:
-            return None
-        return plan
 
     def _follow(self, obs: Observation, plan: list[str]) -> Action | None:
         act = plan_step(obs, plan)
         if act is not None and act == "cancel":
-            hand = mask_of(whole_hand(obs))
-            key = (obs.hand, len(obs.history) and obs.history[0].text, hand, tuple(plan))
-            self._failed.add(key)
+            self._failed.add(_key(obs))
         return act
 
     @on("draw", why="take the pile when its upcard goes into a meld at once, else draw")
@@ -241,6 +243,17 @@ class CanastaBot(PhaseBot):
     def answer(self, obs: Observation) -> Action:
         hand = mask_of(obs.my_hand)
         return obs.legal[0] if points(hand) < 100 else obs.legal[1]
+
+
+def _key(obs: Observation) -> tuple[Any, ...]:
+    """The position a meld is planned in: the hand, the table and the pile."""
+    return (
+        obs.hand,
+        obs.phase,
+        mask_of(whole_hand(obs)),
+        obs.info.get("melds"),
+        obs.info.get("pile_size"),
+    )
 
 
 def _discard_cost(obs: Observation, card: Card) -> tuple[int, int, int]:
@@ -340,3 +353,18 @@ def table_odds(obs: Observation) -> dict[str, float]:
 
 
 del bits
+
+
+def hand_facts(state: Any) -> dict[str, Any]:
+    """What happened in the last hand of a Canasta game, read from its events: the player
+    actions taken, whether the pile was ever frozen, the size of each pile taken and how
+    the hand ended (``"out"`` or ``"stock"``)."""
+    events = state.events[state.hand_starts[-1] :] if state.hand_starts else state.events
+    actions = sum(1 for e in events if e.action is not None)
+    frozen = any(
+        e.kind == "turn" or (e.kind == "discard" and e.cards and WILD >> e.cards[0].index & 1)
+        for e in events
+    )
+    taken = [len(e.cards) for e in events if e.kind == "draw" and e.get("source") == "discard"]
+    ended = "out" if any(e.kind == "out" for e in events) else "stock"
+    return {"actions": actions, "frozen": frozen, "piles_taken": taken, "ended": ended}

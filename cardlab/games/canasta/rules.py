@@ -322,7 +322,7 @@ class CanastaState(State):
         self.ask_answer = None
         self.phase = DRAW_PHASE
         self.to_move = (seat,)
-        if not self.stock and not self.can_take(seat):
+        if not self.stock and not _menu(self, seat, Selection()):
             self.log(
                 "stock_out", seat, f"The stock is gone and {self.names[seat]} cannot take the pile"
             )
@@ -637,7 +637,14 @@ def _taking(sel: Selection) -> bool:
 
 def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
     if state.phase is DRAW_PHASE and not sel.steps:
-        return [TAKE] if state.can_take(seat) else []
+        if not state.can_take(seat):
+            return []
+        trial = Selection()
+        trial.data["take"] = True
+        trial.picks.append(Pick(-1, RANK[state.pile[-1]], "upcard"))
+        trial.steps.append(TAKE)
+        ok = _feasible(state, seat, trial, _groups(state, trial), state.hands[seat])
+        return [TAKE] if ok else []
     free = _free(state, seat, sel)
     groups = _groups(state, sel)
     out = []
@@ -650,8 +657,10 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
             g[r] = g.get(r, 0) | (pick & -pick)
             if _feasible(state, seat, sel, g, free & ~(pick & -pick)):
                 out.append(MELD_ACT[r])
+    side = state.side(seat)
     for r in ALL_RANKS:
-        if r == 3:
+        # a wild card joins a meld begun in this selection or lying on the table
+        if r == 3 or (r not in groups and state.meld_of(side, r) is None):
             continue
         for wild, acts in ((twos, TWO_ACT), (jokers, JOKER_ACT)):
             if not wild:
