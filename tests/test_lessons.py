@@ -126,6 +126,10 @@ INTENDED: dict[str, Any] = {
     "frozen/slide": "yes",
     "frozen/score": 2,
     "frozen/levels-with-backs": 3,
+    # 24 canasta
+    "canasta/take-pile": "yes",
+    "canasta/minimum": "no",
+    "canasta/score": 800,
     "backs/three-suit-candidates": 3,
     "backs/most-leaking-class": 1,
     "backs/safe-hole-class": 1,

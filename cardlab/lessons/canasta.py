@@ -33,6 +33,12 @@ def _take_pile(state: State) -> Exercise:
         "cards of its rank from the hand, and a side's first melds need the minimum",
         why=why,
         typical="no" if ok else "yes",
+        mistakes={
+            "no": "look again: a new meld needs two natural cards of the upcard's rank (or one "
+            "and a wild card) from the hand, and the first melds may add other ranks",
+        }
+        if ok
+        else {"yes": f"not now: {why}"},
     )
 
 
@@ -58,6 +64,10 @@ def _minimum(state: State) -> Exercise:
         "side's score",
         why=f"they count {total} against a minimum of {need}",
         typical="no" if ok else "yes",
+        mistakes={
+            ("yes" if not ok else "no"): f"add the card values again: the side needs {need}, "
+            "and the upcard counts when the pile is taken"
+        },
     )
 
 
