@@ -49,9 +49,7 @@ def _minimum(state: State) -> Exercise:
     sel = st.staged[seat]
     assert sel is not None
     side = st.side(seat)
-    total = points(sel.cards) + (
-        points(1 << st.pile[-1]) if sel.data.get("take") else 0
-    )
+    total = points(sel.cards) + (points(1 << st.pile[-1]) if sel.data.get("take") else 0)
     need = st.minimum[side]
     ok = total >= need
     return ChoiceExercise(
@@ -78,7 +76,9 @@ def _score(state: State) -> Exercise:
         raise ValueError("this exercise needs a finished hand")
     res = st.results[-1]
     side = 1
-    lines = [ln for ln in res.lines if (ln.team == side if ln.team is not None else ln.seat % 2 == side)]
+    lines = [
+        ln for ln in res.lines if (ln.team == side if ln.team is not None else ln.seat % 2 == side)
+    ]
     total = sum(ln.points for ln in lines)
     melded = sum(ln.points for ln in lines if ln.reason == "cards melded")
     return NumberExercise(
@@ -89,6 +89,3 @@ def _score(state: State) -> Exercise:
         why="; ".join(f"{ln.reason} {ln.points:+d}" for ln in lines),
         typical=melded if melded != total else total + 100,
     )
-
-
-

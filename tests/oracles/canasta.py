@@ -45,11 +45,12 @@ class CanastaOracle(VisibilityOracle):
     }
     hand_step_bound: ClassVar[int] = 20_000
     random_weights: ClassVar[dict[str, float]] = {
-        "meld": 0.3,
-        "two": 0.1,
-        "joker": 0.1,
-        "back": 0.2,
-        "drop": 0.05,
+        "take": 0.3,
+        "meld": 0.15,
+        "two": 0.05,
+        "joker": 0.05,
+        "back": 0.05,
+        "drop": 0.02,
         "cancel": 0.3,
         "done": 5.0,
         "ask": 0.2,

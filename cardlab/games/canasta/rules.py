@@ -644,7 +644,7 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
         trial.picks.append(Pick(-1, RANK[state.pile[-1]], "upcard"))
         trial.steps.append(TAKE)
         ok = _feasible(state, seat, trial, _groups(state, trial), state.hands[seat])
-        return [TAKE] if ok else []
+        return [TAKE] if ok and _take_plan(state, seat) is not None else []
     free = _free(state, seat, sel)
     groups = _groups(state, sel)
     out = []
@@ -671,6 +671,40 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
             if _feasible(state, seat, sel, g, free & ~low):
                 out.append(acts[r])
     return out
+
+
+def _take_plan(state: CanastaState, seat: int) -> list[str] | None:
+    """A complete meld that takes the pile (the picks), or None: the pile is offered only
+    when one is found, so that a take once begun can always be finished."""
+    from .bot import plan_melds  # the planner lives with the bot, which imports the rules
+
+    side = state.side(seat)
+    table = {
+        m.key: (m.size, (m.cards & WILD).bit_count()) for m in state.melds if m.owner == side
+    }
+    plan = plan_melds(
+        state.hands[seat],
+        table,
+        melded=state.melded[side],
+        minimum=state.minimum[side],
+        upcard=state.pile[-1],
+        frozen=state.frozen,
+        pile_rest=len(state.pile) - 1,
+        canastas=state.canastas(side),
+        need=state.need,
+        may_go_out=state.ask_answer is not False,
+    )
+    if plan is None:
+        return None
+    trial = Selection()
+    for step in plan:
+        act = action(step)
+        trial.steps.append(act)
+        p = _pick(state, seat, trial, act)
+        trial.picks.append(p)
+        if p.card >= 0:
+            trial.cards |= 1 << p.card
+    return plan if not _complete(state, seat, trial) else None
 
 
 def _feasible(
@@ -723,7 +757,9 @@ def _feasible(
         return False
     if not state.melded[side]:
         rest = {r: n for r, n in _counts(free).items() if r not in groups}
-        bound += max_meld_total(rest, [VALUE[i] for i in bits(free & WILD)])
+        # an upper bound: the wild cards may go into the groups begun or into new melds
+        wilds = [VALUE[i] for i in bits(free & WILD)]
+        bound += max_meld_total(rest, wilds) + sum(wilds)
         if bound < state.minimum[side]:
             return False
     return True
