@@ -171,6 +171,7 @@ class TurncoatState(State):
         "missions",
         "offer",
         "resume_at",
+        "seen_any",
         "set_aside",
         "succeeded",
         "to_draw",
@@ -200,6 +201,8 @@ class TurncoatState(State):
     missions: int
     to_draw: list[int]
     resume_at: str
+    #: The cards some player has seen (the teacher shows them unmarked).
+    seen_any: int
     #: Each finished mission: (mission card, cards shown, success).
     history_missions: list[tuple[int, tuple[int, ...], bool]]
 
@@ -219,6 +222,7 @@ class TurncoatState(State):
         self.succeeded = self.failed = self.missions = 0
         self.to_draw = []
         self.resume_at = ""
+        self.seen_any = 0
         self.history_missions = []
 
     def on_deal(self, dealt: Any) -> None:
@@ -229,6 +233,7 @@ class TurncoatState(State):
         self.turncoat = ids.index(JOKER) if JOKER in ids[:n] else -1
         self.hands = dealt.masks("hand")
         self.deck = dealt.indices("deck")
+        self.seen_any = sum(self.hands) | sum(BIT[i] for i in ids[:n])
         self.leader = self.dealer
         self.log("deal", None, "Each player gets an identity card and five cards")
         for s in range(n):
@@ -253,6 +258,19 @@ class TurncoatState(State):
         cards = tuple(CARDS[i] for i in self.discard)
         self.chance = ChanceStep("shuffle", cards, _shuffled, "the reshuffle of the discards")
 
+    def _pop(self) -> int:
+        """The deck's top card, which some player now sees (or everyone, at a reveal)."""
+        i = self.deck.pop()
+        self.seen_any |= BIT[i]
+        return i
+
+    def _pile(self, view: Any, cards: list[int]) -> tuple[Any, ...]:
+        """A face-down pile: its top back, or for the teacher every face, marked where
+        no player has seen it."""
+        if view.teacher:
+            return tuple(view.card(CARDS[i], seen=bool(self.seen_any & BIT[i])) for i in cards)
+        return tuple(view.stack([CARDS[i] for i in cards]))
+
     def _continue(self) -> None:
         getattr(self, self.resume_at)()
 
@@ -268,7 +286,7 @@ class TurncoatState(State):
             if not self.deck:
                 self._reshuffle("_offer")
                 return
-            i = self.deck.pop()
+            i = self._pop()
             c = CARDS[i]
             spy = is_spy(c)
             if spy:
@@ -308,6 +326,7 @@ class TurncoatState(State):
     def _gave(self) -> None:
         for s in range(self.players):
             self.hands[s] &= ~self.chosen[s]
+        self.phase = SHOWING  # the cards are being shown: a reshuffle may come first
         self._deck_card()
 
     def _deck_card(self) -> None:
@@ -315,7 +334,7 @@ class TurncoatState(State):
             if not self.deck:
                 self._reshuffle("_deck_card")
                 return
-            i = self.deck.pop()
+            i = self._pop()
             c = CARDS[i]
             if self.options.deck_card == "number" and is_spy(c):
                 self.discard.append(i)
@@ -375,7 +394,7 @@ class TurncoatState(State):
                 self._reshuffle("_draw_up")
                 return
             s = self.to_draw.pop(0)
-            i = self.deck.pop()
+            i = self._pop()
             self.hands[s] |= BIT[i]
             name = self.names[s]
             self.log(
@@ -487,8 +506,9 @@ class TurncoatState(State):
             card = CARDS[self.identity[s]] if self.identity[s] >= 0 else None
             ids = view.held([card], me == s, over) if card is not None else ()
             zones.append(Zone("identity", s, ids, "row", label="identity"))
-            zones.append(Zone("hand", s, view.held(cards_of(self.hands[s]), me == s), "hand"))
-            if self.phase == "give":
+            held = cards_of(self.hands[s] & ~self.chosen[s])  # a card given lies apart
+            zones.append(Zone("hand", s, view.held(held, me == s), "hand"))
+            if self.phase == "give" or self.chosen[s]:
                 zones.append(self.GIVING.zone(self, view, s, "given"))
         if self.offer:
             offer = [CARDS[i] for i in sorted(self.offer)]
@@ -507,8 +527,8 @@ class TurncoatState(State):
                     tags=("mission",) + ("",) * len(shown),
                 )
             )
-        zones.append(Zone("deck", None, view.stack([CARDS[i] for i in self.deck]), "pile"))
-        zones.append(Zone("discard", None, view.stack([CARDS[i] for i in self.discard]), "pile"))
+        zones.append(Zone("deck", None, self._pile(view, self.deck), "pile"))
+        zones.append(Zone("discard", None, self._pile(view, self.discard), "pile"))
         aside = [CARDS[i] for i in self.set_aside]
         zones.append(Zone("set_aside", None, view.held(aside, False, seen=False), "pile"))
         info: dict[str, Any] = {
@@ -540,7 +560,7 @@ class TurncoatState(State):
         """
         return retry(_world, game, obs, rng)
 
-    GIVING = SecretPick("give", 1, _gave, what="to the mission", zone="given")
+    GIVING = SecretPick("give", 1, _gave, what="to give", zone="given")
     CHOOSE = with_extras(
         Phase("choose", _choose_legal, _choose, _choose_why, _choose_prompt),
         ("accuse",),
@@ -555,6 +575,10 @@ class TurncoatState(State):
         _accuse,
         _accuse_why,
     )
+
+
+#: Between the last gift and the next decision (a reshuffle may be due on the way).
+SHOWING = Phase("showing")
 
 
 def plural_spies(k: int) -> str:
