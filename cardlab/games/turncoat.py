@@ -51,6 +51,9 @@ turncoat, five failures mean nobody wins.  Where the text and RULINGS are silent
 * Winning is all that counts (``utility_unit="wins"``): each winner scores 1 point, so
   the totals say who won.
 * The game is one deal: it always ends within nine missions, so it needs no cap.
+* Explicit deals: ``game.deal(identity="TS JK1 TH", hands=[...], deck="4S KC 7H")`` gives
+  the identity cards seat by seat (then those set aside), the hands, and the deck from
+  its top down.
 
 Actions
 -------
@@ -232,7 +235,7 @@ class TurncoatState(State):
         self.set_aside = ids[n:]
         self.turncoat = ids.index(JOKER) if JOKER in ids[:n] else -1
         self.hands = dealt.masks("hand")
-        self.deck = dealt.indices("deck")
+        self.deck = dealt.indices("deck")[::-1]  # a deal lists the deck from the top
         self.seen_any = sum(self.hands) | sum(BIT[i] for i in ids[:n])
         self.leader = self.dealer
         self.log("deal", None, "Each player gets an identity card and five cards")
@@ -913,11 +916,11 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
             if c in pool:
                 pool.remove(c)
     rng.shuffle(pool)
-    order = deck0 + pool  # drawn first ... last; the deck's top is its last card
+    order = deck0 + pool  # drawn first ... last, as a deal lists the deck
     parts: dict[tuple[str, int | None], Sequence[int]] = {("identity", None): identity}
     for s in range(n):
         parts[("hand", s)] = hands[s]
-    parts[("deck", None)] = list(reversed(order))
+    parts[("deck", None)] = order
     deal = deal_action(world, parts)
     later_segments = segments[1:]
 

@@ -2,7 +2,7 @@
 
 The deal sets the 10s and the joker apart as the identity deck (in the order the deal
 lists them: one to each seat in turn, the rest aside, seen by nobody); the other cards
-give five to each seat in turn, and the rest is the deck, its top card last.  A seat
+give five to each seat in turn, and the rest is the deck, from its top down.  A seat
 sees its identity card and its hand.
 
 A mission: its leader draws from the top of the deck until two number cards are in hand,
@@ -82,7 +82,7 @@ class TurncoatOracle(VisibilityOracle):
         self.aside = ids[n:]
         self.turncoat = next((s for s, c in enumerate(self.identity) if c.is_joker), -1)
         self.hands = [set(rest[HAND * s : HAND * s + HAND]) for s in range(n)]
-        self.deck = rest[HAND * n :]  # the top card last
+        self.deck = rest[HAND * n :][::-1]  # the deal lists it from the top; kept top last
         self.discard: list[Card] = []
         self.offer: list[Card] = []
         self.mission: Card | None = None
