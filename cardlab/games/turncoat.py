@@ -603,7 +603,11 @@ def _shuffled(state: TurncoatState, act: Action) -> None:
 # ----------------------------------------------------------------- deduction
 @dataclass(frozen=True)
 class PlayModel:
-    """How players are assumed to choose the card they give, by kind of card.
+    """How players are assumed to choose the mission they keep and the card they give.
+
+    The leader keeps the lower of its two cards, the easier mission, when loyal (with
+    chance ``loyal_low``) and the higher when it is the turncoat (``turncoat_high``); the
+    two cards are taken as independent draws of the values 1 to 9.
 
     A card given is a *suit* card (a number card of the mission's suit), an *off* card
     (a number card of another suit) or a *spy*.  A loyal player gives a suit card when
@@ -611,12 +615,26 @@ class PlayModel:
     and a spy only when its hand holds nothing else (``loyal_spy``, nearly never).  The
     turncoat gives a spy half the time, an off card most of the rest.  The card from the
     deck is any card of the 48, so a spy a quarter of the time.
+
+    The cards shown never say who gave them, so the gifts tell whether there is a
+    turncoat at all, never which of the other seats it is: only the missions the leaders
+    kept do that.
     """
 
     loyal_suit: float = 0.65
     loyal_spy: float = 0.01
     turncoat_spy: float = 0.5
     turncoat_suit: float = 0.1
+    loyal_low: float = 0.8
+    turncoat_high: float = 0.8
+
+    def kept(self, value: int, traitor: bool) -> float:
+        """The chance that a leader keeps a mission of ``value`` (1 to 9)."""
+        low = (19 - 2 * value) / 81  # the lower of two values 1..9 is ``value``
+        high = (2 * value - 1) / 81
+        if traitor:
+            return self.turncoat_high * high + (1 - self.turncoat_high) * low
+        return self.loyal_low * low + (1 - self.loyal_low) * high
 
     def loyal(self) -> tuple[float, float, float]:
         """(suit, off, spy) for a loyal player."""
@@ -651,19 +669,23 @@ class MissionSeen:
     shown: tuple[Card, ...]
     own: Card | None
     success: bool
+    leader: int = -1
 
 
 def missions_seen(obs: Observation) -> list[MissionSeen]:
     """The finished missions of ``obs``'s history, with the viewer's own gift."""
     out = []
     own: Card | None = None
+    leader = -1
     me = obs.seat
     for e in obs.history:
         if e.kind == "pick" and e.seat == me and e.hidden:
             own = e.hidden[0]
+        elif e.kind == "mission" and e.seat is not None:
+            leader = e.seat
         elif e.kind == "reveal":
             mission = next(c for c in CARDS[:52] if c.code == e.get("mission"))
-            out.append(MissionSeen(mission, e.cards, own, bool(e.get("success"))))
+            out.append(MissionSeen(mission, e.cards, own, bool(e.get("success")), leader))
             own = None
     return out
 
@@ -686,9 +708,13 @@ def _prior(players: int, me: int | None, my_card: Card | None) -> dict[int, floa
 def mission_likelihood(
     seen: MissionSeen, players: int, me: int | None, turncoat: int, model: PlayModel = MODEL
 ) -> float:
-    """The chance, under ``model``, that the mission's cards were given as shown if
-    ``turncoat`` (NOBODY: none) is the turncoat: a sum over every way of handing the
-    cards not known to be the viewer's to the other seats and the deck."""
+    """The chance, under ``model``, that the mission went as seen if ``turncoat``
+    (NOBODY: none) is the turncoat: the leader's choice of mission (unless the viewer
+    led), times a sum over every way of handing the cards not known to be the viewer's
+    to the other seats and the deck."""
+    lead = 1.0
+    if seen.leader >= 0 and seen.leader != me:
+        lead = model.kept(seen.mission.rank, seen.leader == turncoat)
     cards = list(seen.shown)
     if seen.own is not None and seen.own in cards:
         cards.remove(seen.own)
@@ -704,7 +730,7 @@ def mission_likelihood(
             if not p:
                 break
         total += p
-    return total
+    return lead * total
 
 
 def turncoat_odds_by_mission(obs: Observation, model: PlayModel = MODEL) -> list[dict[int, float]]:

@@ -421,3 +421,19 @@ def test_sampled_worlds_survive_reshuffles_and_keep_the_seat_view() -> None:
                 act = next(a for a in obs.legal if a.verb != "accuse")
             st.apply(act, seat)
     assert checked > 10 and reshuffled > 0
+
+
+def test_only_the_missions_kept_tell_the_other_seats_apart() -> None:
+    m = PlayModel()
+    # the lower of two values 1..9 is 9 once in 81 draws, the higher 17 times
+    assert m.kept(9, traitor=False) == pytest.approx(0.8 / 81 + 0.2 * 17 / 81)
+    assert sum(m.kept(v, True) for v in range(1, 10)) == pytest.approx(1)
+    hard = MissionSeen(parse_card("9S"), parse_cards("2D 5H 7H 9H KH"), parse_card("9H"), False)
+    led = MissionSeen(hard.mission, hard.shown, hard.own, False, EAST)
+    east = mission_likelihood(led, 4, NORTH, EAST, m)
+    south = mission_likelihood(led, 4, NORTH, SOUTH, m)
+    assert east / south == pytest.approx(m.kept(9, True) / m.kept(9, False))
+    # without the leader's choice the gifts cannot tell East from South
+    assert mission_likelihood(hard, 4, NORTH, EAST, m) == mission_likelihood(
+        hard, 4, NORTH, SOUTH, m
+    )
