@@ -538,7 +538,8 @@ class TurncoatState(State):
             "mission_number": self.missions + (0 if self.phase == "give" else 1),
             "successes": self.succeeded,
             "failures": self.failed,
-            "needed": (self.options.successes, self.options.failures),
+            "successes_to_win": self.options.successes,
+            "failures_to_lose": self.options.failures,
             "leader": self.names[self.leader],
         }
         if self.mission >= 0:
@@ -1112,7 +1113,7 @@ class TurncoatBot(PhaseBot):
         if best is None:
             return None
         need = self.sure
-        if obs.info["failures"] + 1 >= obs.info["needed"][1]:
+        if obs.info["failures"] + 1 >= obs.info["failures_to_lose"]:
             need = self.desperate
         if odds[best] < need:
             return None
@@ -1154,7 +1155,7 @@ class TurncoatBot(PhaseBot):
             rng = self._rng(obs)
             spies = [c for c in cards if kind(c) == 2]
             off = [c for c in cards if kind(c) == 1]
-            close = obs.info["failures"] + 1 >= obs.info["needed"][1]
+            close = obs.info["failures"] + 1 >= obs.info["failures_to_lose"]
             if spies and (close or rng.random() < 0.6):
                 return gives[spies[0]]
             if off:
