@@ -1199,3 +1199,60 @@ GAME = register(
         utility_unit="wins",
     )
 )
+
+
+# ----------------------------------------------------------------- how games end
+#: The ways a game of Turncoat ends, as :func:`ending` names them.
+ENDINGS = (
+    "team: missions",
+    "team: right accusation",
+    "turncoat: missions",
+    "turncoat: wrong accusation",
+    "everybody loses",
+)
+
+
+def ending(state: State) -> str:
+    """How a finished game ended: one of :data:`ENDINGS`."""
+    assert isinstance(state, TurncoatState)
+    if not state.terminal:
+        raise ValueError("the game is not over yet")
+    accused = next((e for e in reversed(state.events) if e.kind == "accuse"), None)
+    if state.turncoat < 0 and not state.winners():
+        return "everybody loses"
+    if accused is not None:
+        return "team: right accusation" if accused.get("right") else "turncoat: wrong accusation"
+    return "team: missions" if state.succeeded >= state.options.successes else "turncoat: missions"
+
+
+def play_games(
+    n: int,
+    agents: Any = "heuristic",
+    seed: int | str = 0,
+    players: int | None = None,
+    **options: Any,
+) -> Any:
+    """Play ``n`` seeded games (bots as for :class:`cardlab.Match`) and return a DataFrame
+    with a row per game: ``seed``, ``players``, ``turncoat`` (-1: none), ``ending`` (see
+    :func:`ending`), ``missions`` played, ``steps`` and ``win_<seat>`` (1 or 0)."""
+    from ..core.match import Match
+    from ..core.optional import pandas as pd
+
+    rows = []
+    for i in range(n):
+        m = Match("turncoat", seed=f"{seed}/{i}", agents=agents, players=players, **options)
+        m.run()
+        st = m.state
+        assert isinstance(st, TurncoatState)
+        row: dict[str, Any] = {
+            "seed": i,
+            "players": st.players,
+            "turncoat": st.turncoat,
+            "ending": ending(st),
+            "missions": st.succeeded + st.failed,
+            "steps": sum(1 for e in st.events if e.action is not None),
+        }
+        for s in range(st.players):
+            row[f"win_{s}"] = int(s in st.winners())
+        rows.append(row)
+    return pd.DataFrame(rows)
