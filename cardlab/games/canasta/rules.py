@@ -679,9 +679,7 @@ def _take_plan(state: CanastaState, seat: int) -> list[str] | None:
     from .bot import plan_melds  # the planner lives with the bot, which imports the rules
 
     side = state.side(seat)
-    table = {
-        m.key: (m.size, (m.cards & WILD).bit_count()) for m in state.melds if m.owner == side
-    }
+    table = {m.key: (m.size, (m.cards & WILD).bit_count()) for m in state.melds if m.owner == side}
     plan = plan_melds(
         state.hands[seat],
         table,
