@@ -163,21 +163,11 @@ class CanastaBot(PhaseBot):
 
     name = "heuristic"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._failed: set[tuple[Any, ...]] = set()
-
-    def act(self, obs: Observation) -> Action:
-        legal = obs.legal
-        if selection_steps(obs) is not None and len(legal) == 1 and legal[0] == "cancel":
-            self._failed.add(_key(obs))  # a meld that cannot be finished: not again
-        return super().act(obs)
-
     def _plan(self, obs: Observation, take: bool) -> list[str] | None:
         seat = obs.seat
         assert seat is not None
-        if _key(obs) in self._failed:
-            return None
+        if _just_cancelled(obs):
+            return None  # a meld that could not be finished: not again this turn
         side = seat % 2
         info = obs.info
         hand = mask_of(whole_hand(obs))
@@ -197,10 +187,7 @@ class CanastaBot(PhaseBot):
         )
 
     def _follow(self, obs: Observation, plan: list[str]) -> Action | None:
-        act = plan_step(obs, plan)
-        if act is not None and act == "cancel":
-            self._failed.add(_key(obs))
-        return act
+        return plan_step(obs, plan)
 
     @on("draw", why="take the pile when its upcard goes into a meld at once, else draw")
     def draw(self, obs: Observation) -> Action:
@@ -245,15 +232,10 @@ class CanastaBot(PhaseBot):
         return obs.legal[0] if points(hand) < 100 else obs.legal[1]
 
 
-def _key(obs: Observation) -> tuple[Any, ...]:
-    """The position a meld is planned in: the hand, the table and the pile."""
-    return (
-        obs.hand,
-        obs.phase,
-        mask_of(whole_hand(obs)),
-        obs.info.get("melds"),
-        obs.info.get("pile_size"),
-    )
+def _just_cancelled(obs: Observation) -> bool:
+    """Whether the seat's last step dropped a meld it was building."""
+    hist = obs.history
+    return bool(hist) and hist[-1].kind == "unstage" and hist[-1].action == "cancel"
 
 
 def _discard_cost(obs: Observation, card: Card) -> tuple[int, int, int]:
