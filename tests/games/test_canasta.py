@@ -260,8 +260,9 @@ def test_going_out_needs_a_canasta() -> None:
     st.hands[EAST] = mask("7H 7C 7S")
     side_meld(st, 1, "KH KS KC")
     m.play("draw", EAST)
-    lay(m, "meld 7", "meld 7", "meld 7")
-    assert "going out needs 1 canasta" in m.state.explain("done", EAST)
+    # melding the sevens would leave one card to go out with: the pick is not offered
+    assert m.legal_actions(EAST) == ("discard 7C", "discard 7H", "discard 7S", "discard 4D'")
+    assert "going out needs 1 canasta" in m.state.explain("meld 7", EAST)
 
 
 def test_going_out_scores_the_hand_with_its_bonus() -> None:

@@ -113,6 +113,7 @@ def max_meld_total(counts: dict[int, int], wilds: list[int]) -> int:
 
 
 VALUE_OF_RANK: Final = {r: VALUE[r - 1] if r else 50 for r in range(14)}
+_VR: Final = tuple(VALUE_OF_RANK[r] for r in range(14))
 
 
 # ------------------------------------------------------------------ options
@@ -635,6 +636,218 @@ def _taking(sel: Selection) -> bool:
     return bool(sel.data.get("take"))
 
 
+class _Reach:
+    """What a selection in progress can still become, by counting (built once per menu).
+
+    Per rank: the natural and wild cards in the selection's group (``gn``, ``gw``; the
+    upcard counts as a natural card of its group), the natural cards still free in hand
+    (``avail``), and the side's table meld (``tsize``, ``twild``, ``-1``: none).
+    """
+
+    __slots__ = (
+        "avail",
+        "canastas",
+        "f2",
+        "fj",
+        "final",
+        "free_n",
+        "frozen_rank",
+        "gn",
+        "gpts",
+        "gw",
+        "minimum",
+        "may_out",
+        "need",
+        "pile_rest",
+        "tsize",
+        "twild",
+    )
+
+    def __init__(self, state: CanastaState, seat: int, sel: Selection) -> None:
+        side = state.side(seat)
+        free = state.hands[seat] & ~sel.cards
+        take = _taking(sel)
+        gn = [0] * 14
+        gw = [0] * 14
+        gpts = 0
+        up = state.pile[-1] if take else -1
+        for p in sel.picks:
+            c = p.card if p.card >= 0 else up
+            r = int(p.group)  # type: ignore[call-overload]
+            if WILD >> c & 1:
+                gw[r] += 1
+            else:
+                gn[r] += 1
+            gpts += VALUE[c]
+        self.gn, self.gw, self.gpts = gn, gw, gpts
+        self.avail = [(free & NATURAL[r]).bit_count() for r in range(14)]
+        self.f2 = (free & TWOS).bit_count()
+        self.fj = (free & JOKERS).bit_count()
+        self.free_n = free.bit_count()
+        self.tsize = [-1] * 14
+        self.twild = [0] * 14
+        canastas = 0
+        for m in state.melds:
+            if m.owner == side:
+                self.tsize[m.key] = m.size
+                self.twild[m.key] = (m.cards & WILD).bit_count()
+                canastas += m.size >= CANASTA_SIZE
+        self.canastas = canastas
+        self.frozen_rank = RANK[up] if take and state.frozen else -1
+        self.pile_rest = len(state.pile) - 1 if take else 0
+        self.minimum = 0 if state.melded[side] else state.minimum[side]
+        self.final = state.final
+        self.may_out = state.ask_answer is not False
+        self.need = state.need
+
+    def finishable(self) -> bool:
+        """Whether picks may still be added so that ``done`` is legal.
+
+        The groups begun are completed with the fewest cards (natural cards of their rank
+        first, then wild ones); the rest is a choice between keeping cards (two, or one
+        after a red three ended the stock) with the minimum reached by the most valuable
+        cards that fit, and going out with every card placed and the canastas needed.
+        """
+        gn, gw, avail = self.gn, self.gw, self.avail
+        need_cards = need_w = req_pts = 0
+        used = [0] * 14
+        threes = False
+        for r in ALL_RANKS:
+            n, w = gn[r], gw[r]
+            if not n and not w:
+                continue
+            a = avail[r]
+            if r == 3:
+                short = 3 - n if n < 3 else 0
+                if w or short > a:
+                    return False
+                threes = True
+                used[3] = short
+                need_cards += short
+                continue
+            if self.tsize[r] >= 0:
+                if self.twild[r] + w > RULES.max_wild:
+                    return False
+                if r == self.frozen_rank:
+                    short = max(0, 3 - n)  # two natural cards besides the upcard
+                    if short > a:
+                        return False
+                    used[r] = short
+                    need_cards += short
+                    req_pts += short * _VR[r]
+                continue
+            if w > RULES.max_wild:
+                return False
+            own = n - 1 if r == self.frozen_rank else n
+            short = 2 - own if own < 2 else 0
+            if short > a:
+                return False
+            size = n + w + short
+            more = 3 - size if size < 3 else 0
+            nat = min(more, a - short)
+            used[r] = short + nat
+            need_w += more - nat
+            need_cards += short + more
+            req_pts += (short + nat) * _VR[r]
+        wilds = self.f2 + self.fj
+        if need_w > wilds:
+            return False
+        jw = min(need_w, self.fj)
+        req_pts += 50 * jw + 20 * (need_w - jw)
+        keep = 1 if self.final else 2
+        budget = self.free_n - need_cards + self.pile_rest - keep
+        if not threes and budget >= 0:
+            pts = self.gpts + req_pts
+            if pts >= self.minimum:
+                return True
+            if pts + self._best_extra(used, jw, need_w - jw, budget) >= self.minimum:
+                return True
+        return self._can_go_out(used, need_w)
+
+    def _best_extra(self, used: list[int], jw: int, tw: int, budget: int) -> int:
+        """The most ``budget`` more cards can add (an upper bound: a rank not begun counts
+        when two or more of it are held)."""
+        vals = []
+        pairs = []
+        for r in MELD_RANKS:
+            a = self.avail[r] - used[r]
+            if a > 0 and (self.gn[r] or self.gw[r] or self.tsize[r] >= 0 or a >= 3):
+                vals += [_VR[r]] * a
+            elif a == 2:
+                pairs.append(_VR[r])
+        wilds = self.fj - jw + self.f2 - tw
+        pairs.sort(reverse=True)
+        for v in pairs[:wilds]:  # a pair becomes a meld with a wild card
+            vals += [v, v]
+        vals += [50] * (self.fj - jw) + [20] * (self.f2 - tw)
+        vals.sort(reverse=True)
+        return sum(vals[:budget])
+
+    def _can_go_out(self, used: list[int], need_w: int) -> bool:
+        """Whether every card may be laid (one may be kept to discard) with the canastas
+        going out needs."""
+        if not self.may_out:
+            return False
+        spare = (0 if self.final else 1) - self.pile_rest
+        if spare < 0:
+            return False
+        wild_left = self.f2 + self.fj - need_w
+        orphans = pairs = 0
+        room = 0
+        deficits = []
+        canastas = self.canastas
+        total = self.gpts
+        for r in ALL_RANKS:
+            a = self.avail[r] - used[r]
+            n, w = self.gn[r], self.gw[r]
+            begun = n or w or self.tsize[r] >= 0
+            total += a * _VR[r]
+            if r == 3:
+                if not n and a and a < 3:
+                    orphans += a
+                continue
+            if not begun:
+                if a == 1:
+                    orphans += 1
+                    continue
+                if a == 0:
+                    continue
+                if a == 2:
+                    pairs += 1
+            size = max(self.tsize[r], 0) + n + w + a + (used[r] if begun else 0)
+            if not begun and a == 2:
+                size += 1
+            wild_in = self.twild[r] + w + (1 if not begun and a == 2 else 0)
+            free_room = RULES.max_wild - wild_in
+            room += free_room
+            before = max(self.tsize[r], 0)
+            if before >= CANASTA_SIZE:
+                continue
+            if size >= CANASTA_SIZE:
+                canastas += 1
+            elif CANASTA_SIZE - size <= free_room:
+                deficits.append(CANASTA_SIZE - size)
+        if pairs > wild_left:
+            orphans += 2 * (pairs - wild_left)
+            wild_left = 0
+        else:
+            wild_left -= pairs
+        total += 20 * self.f2 + 50 * self.fj
+        if self.minimum and total < self.minimum:
+            return False
+        if wild_left > room:
+            orphans += wild_left - room
+        if orphans > spare:
+            return False
+        deficits.sort()
+        for d in deficits:
+            if canastas >= self.need or d > wild_left:
+                break
+            wild_left -= d
+            canastas += 1
+        return canastas >= self.need
+
+
 def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
     if state.phase is DRAW_PHASE and not sel.steps:
         if not state.can_take(seat):
@@ -643,124 +856,43 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
         trial.data["take"] = True
         trial.picks.append(Pick(-1, RANK[state.pile[-1]], "upcard"))
         trial.steps.append(TAKE)
-        ok = _feasible(state, seat, trial, _groups(state, trial), state.hands[seat])
-        return [TAKE] if ok and _take_plan(state, seat) is not None else []
-    free = _free(state, seat, sel)
-    groups = _groups(state, sel)
+        return [TAKE] if _Reach(state, seat, trial).finishable() else []
+    reach = _Reach(state, seat, sel)
+    gn, gw, avail = reach.gn, reach.gw, reach.avail
     out = []
-    twos = free & TWOS
-    jokers = free & JOKERS
     for r in ALL_RANKS:
-        if free & NATURAL[r]:
-            g = dict(groups)
-            pick = free & NATURAL[r]
-            g[r] = g.get(r, 0) | (pick & -pick)
-            if _feasible(state, seat, sel, g, free & ~(pick & -pick)):
+        if avail[r]:
+            gn[r] += 1
+            avail[r] -= 1
+            reach.free_n -= 1
+            reach.gpts += _VR[r]
+            if reach.finishable():
                 out.append(MELD_ACT[r])
-    side = state.side(seat)
+            gn[r] -= 1
+            avail[r] += 1
+            reach.free_n += 1
+            reach.gpts -= _VR[r]
     for r in ALL_RANKS:
         # a wild card joins a meld begun in this selection or lying on the table
-        if r == 3 or (r not in groups and state.meld_of(side, r) is None):
+        if r == 3 or not (gn[r] or gw[r] or reach.tsize[r] >= 0):
             continue
-        for wild, acts in ((twos, TWO_ACT), (jokers, JOKER_ACT)):
-            if not wild:
+        if gw[r] + reach.twild[r] >= RULES.max_wild:
+            continue
+        gw[r] += 1
+        reach.free_n -= 1
+        for kind, pts, acts in (("f2", 20, TWO_ACT), ("fj", 50, JOKER_ACT)):
+            held = getattr(reach, kind)
+            if not held:
                 continue
-            g = dict(groups)
-            low = wild & -wild
-            g[r] = g.get(r, 0) | low
-            if _feasible(state, seat, sel, g, free & ~low):
+            setattr(reach, kind, held - 1)
+            reach.gpts += pts
+            if reach.finishable():
                 out.append(acts[r])
+            setattr(reach, kind, held)
+            reach.gpts -= pts
+        gw[r] -= 1
+        reach.free_n += 1
     return out
-
-
-def _take_plan(state: CanastaState, seat: int) -> list[str] | None:
-    """A complete meld that takes the pile (the picks), or None: the pile is offered only
-    when one is found, so that a take once begun can always be finished."""
-    from .bot import plan_melds  # the planner lives with the bot, which imports the rules
-
-    side = state.side(seat)
-    table = {m.key: (m.size, (m.cards & WILD).bit_count()) for m in state.melds if m.owner == side}
-    plan = plan_melds(
-        state.hands[seat],
-        table,
-        melded=state.melded[side],
-        minimum=state.minimum[side],
-        upcard=state.pile[-1],
-        frozen=state.frozen,
-        pile_rest=len(state.pile) - 1,
-        canastas=state.canastas(side),
-        need=state.need,
-        may_go_out=state.ask_answer is not False,
-    )
-    if plan is None:
-        return None
-    trial = Selection()
-    for step in plan:
-        act = action(step)
-        trial.steps.append(act)
-        p = _pick(state, seat, trial, act)
-        trial.picks.append(p)
-        if p.card >= 0:
-            trial.cards |= 1 << p.card
-    return plan if not _complete(state, seat, trial) else None
-
-
-def _feasible(
-    state: CanastaState, seat: int, sel: Selection, groups: dict[int, int], free: int
-) -> bool:
-    """Whether a selection with these groups may still be completed (an optimistic check:
-    the exact one is ``_complete``)."""
-    side = state.side(seat)
-    take = _taking(sel)
-    up_rank = RANK[state.pile[-1]] if take else -1
-    frozen = take and state.frozen
-    need_w = need_cards = 0
-    bound = 0
-    for r, g in groups.items():
-        nat = (g & ~WILD).bit_count()
-        wild = (g & WILD).bit_count()
-        hand_nat = (free & NATURAL[r]).bit_count()
-        have = state.meld_of(side, r)
-        bound += points(g) + points(free & NATURAL[r])
-        if r == 3:
-            if wild or nat + hand_nat < 3:
-                return False
-            continue
-        own = nat - (1 if r == up_rank else 0)  # natural cards from the hand
-        if have is not None:
-            if wild + (have[1].cards & WILD).bit_count() > RULES.max_wild:
-                return False
-            if frozen and r == up_rank:
-                short = max(0, 2 - own)
-                if short > hand_nat:
-                    return False
-                need_cards += short
-            continue
-        if wild > RULES.max_wild:
-            return False
-        short_n = max(0, 2 - own) if frozen and r == up_rank else max(0, 2 - nat)
-        if short_n > hand_nat:
-            return False
-        size = nat + wild + short_n
-        short = max(0, 3 - size)
-        extra = min(short, hand_nat - short_n)
-        need_w += short - extra
-        need_cards += short_n + short
-    if need_w > (free & WILD).bit_count():
-        return False
-    left = free.bit_count() - need_cards + (len(state.pile) - 1 if take else 0)
-    if left < 0:
-        return False
-    if left <= 1 and not take and state.ask_answer is False:
-        return False
-    if not state.melded[side]:
-        rest = {r: n for r, n in _counts(free).items() if r not in groups}
-        # an upper bound: the wild cards may go into the groups begun or into new melds
-        wilds = [VALUE[i] for i in bits(free & WILD)]
-        bound += max_meld_total(rest, wilds) + sum(wilds)
-        if bound < state.minimum[side]:
-            return False
-    return True
 
 
 def _pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> Pick:
@@ -900,7 +1032,10 @@ def _why_pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> st
             "that pick cannot lead to melds you may lay now: your partner said no to going "
             "out this turn, so you keep two cards"
         )
-    return "that pick cannot lead to melds you may lay now"
+    why = "that pick cannot lead to melds you may lay now"
+    if state.canastas(state.side(seat)) < state.need:
+        why += f" (going out needs {plural(state.need, 'canasta')} for your side)"
+    return why
 
 
 def _summary(state: CanastaState, seat: int, sel: Selection) -> str:
