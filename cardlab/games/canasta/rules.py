@@ -636,6 +636,9 @@ def _taking(sel: Selection) -> bool:
     return bool(sel.data.get("take"))
 
 
+_NO_COST: Final = (0, 0, 0, 0)
+
+
 class _Reach:
     """What a selection in progress can still become, by counting (built once per menu).
 
@@ -646,7 +649,9 @@ class _Reach:
 
     __slots__ = (
         "avail",
+        "broken",
         "canastas",
+        "costs",
         "f2",
         "fj",
         "final",
@@ -659,6 +664,7 @@ class _Reach:
         "may_out",
         "need",
         "pile_rest",
+        "totals",
         "tsize",
         "twild",
     )
@@ -699,56 +705,63 @@ class _Reach:
         self.final = state.final
         self.may_out = state.ask_answer is not False
         self.need = state.need
+        self.count()
 
-    def finishable(self) -> bool:
-        """Whether picks may still be added so that ``done`` is legal.
+    def _cost(self, r: int) -> tuple[int, int, int, int] | None:
+        """What completing rank ``r``'s group takes: (cards, of them wild, the natural
+        cards' points, natural cards used), or None when it cannot be completed."""
+        n, w = self.gn[r], self.gw[r]
+        if not n and not w:
+            return _NO_COST
+        a = self.avail[r]
+        if r == 3:
+            short = 3 - n if n < 3 else 0
+            return None if w or short > a else (short, 0, 5 * short, short)
+        if self.tsize[r] >= 0:
+            if self.twild[r] + w > RULES.max_wild:
+                return None
+            if r != self.frozen_rank or n >= 3:
+                return _NO_COST
+            short = 3 - n  # two natural cards besides the upcard
+            return None if short > a else (short, 0, short * _VR[r], short)
+        if w > RULES.max_wild:
+            return None
+        own = n - 1 if r == self.frozen_rank else n
+        short = 2 - own if own < 2 else 0
+        if short > a:
+            return None
+        size = n + w + short
+        more = 3 - size if size < 3 else 0
+        nat = min(more, a - short)
+        return (short + more, more - nat, (short + nat) * _VR[r], short + nat)
+
+    def finishable(self, changed: int = -1) -> bool:
+        """Whether picks may still be added so that ``done`` is legal (``changed``: the
+        one rank whose group or cards differ from when the costs were counted).
 
         The groups begun are completed with the fewest cards (natural cards of their rank
         first, then wild ones); the rest is a choice between keeping cards (two, or one
         after a red three ended the stock) with the minimum reached by the most valuable
         cards that fit, and going out with every card placed and the canastas needed.
         """
-        gn, gw, avail = self.gn, self.gw, self.avail
-        need_cards = need_w = req_pts = 0
-        used = [0] * 14
-        threes = False
-        for r in ALL_RANKS:
-            n, w = gn[r], gw[r]
-            if not n and not w:
-                continue
-            a = avail[r]
-            if r == 3:
-                short = 3 - n if n < 3 else 0
-                if w or short > a:
-                    return False
-                threes = True
-                used[3] = short
-                need_cards += short
-                continue
-            if self.tsize[r] >= 0:
-                if self.twild[r] + w > RULES.max_wild:
-                    return False
-                if r == self.frozen_rank:
-                    short = max(0, 3 - n)  # two natural cards besides the upcard
-                    if short > a:
-                        return False
-                    used[r] = short
-                    need_cards += short
-                    req_pts += short * _VR[r]
-                continue
-            if w > RULES.max_wild:
+        costs = self.costs
+        need_cards, need_w, req_pts = self.totals
+        if changed >= 0:
+            c = self._cost(changed)
+            if c is None:
                 return False
-            own = n - 1 if r == self.frozen_rank else n
-            short = 2 - own if own < 2 else 0
-            if short > a:
+            old = costs[changed]
+            if old is None:
+                if self.broken > 1:
+                    return False
+                old = _NO_COST
+            elif self.broken:
                 return False
-            size = n + w + short
-            more = 3 - size if size < 3 else 0
-            nat = min(more, a - short)
-            used[r] = short + nat
-            need_w += more - nat
-            need_cards += short + more
-            req_pts += (short + nat) * _VR[r]
+            need_cards += c[0] - old[0]
+            need_w += c[1] - old[1]
+            req_pts += c[2] - old[2]
+        elif self.broken:
+            return False
         wilds = self.f2 + self.fj
         if need_w > wilds:
             return False
@@ -756,13 +769,38 @@ class _Reach:
         req_pts += 50 * jw + 20 * (need_w - jw)
         keep = 1 if self.final else 2
         budget = self.free_n - need_cards + self.pile_rest - keep
+        threes = bool(self.gn[3])
         if not threes and budget >= 0:
             pts = self.gpts + req_pts
             if pts >= self.minimum:
                 return True
+            used = self._used(changed)
             if pts + self._best_extra(used, jw, need_w - jw, budget) >= self.minimum:
                 return True
-        return self._can_go_out(used, need_w)
+        return self._can_go_out(self._used(changed), need_w)
+
+    def _used(self, changed: int) -> list[int]:
+        used = [0 if c is None else c[3] for c in self.costs]
+        if changed >= 0:
+            c = self._cost(changed)
+            used[changed] = 0 if c is None else c[3]
+        return used
+
+    def count(self) -> None:
+        """Count every rank's cost (again, after the selection changed)."""
+        costs: list[tuple[int, int, int, int] | None] = [_NO_COST] * 14
+        broken = cards = wild = pts = 0
+        gn, gw = self.gn, self.gw
+        for r in ALL_RANKS:
+            if gn[r] or gw[r]:
+                c = costs[r] = self._cost(r)
+                if c is None:
+                    broken += 1
+                else:
+                    cards += c[0]
+                    wild += c[1]
+                    pts += c[2]
+        self.costs, self.broken, self.totals = costs, broken, (cards, wild, pts)
 
     def _best_extra(self, used: list[int], jw: int, tw: int, budget: int) -> int:
         """The most ``budget`` more cards can add (an upper bound: a rank not begun counts
@@ -866,7 +904,7 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
             avail[r] -= 1
             reach.free_n -= 1
             reach.gpts += _VR[r]
-            if reach.finishable():
+            if reach.finishable(r):
                 out.append(MELD_ACT[r])
             gn[r] -= 1
             avail[r] += 1
@@ -886,7 +924,7 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
                 continue
             setattr(reach, kind, held - 1)
             reach.gpts += pts
-            if reach.finishable():
+            if reach.finishable(r):
                 out.append(acts[r])
             setattr(reach, kind, held)
             reach.gpts -= pts
