@@ -886,6 +886,13 @@ class _Reach:
         return canastas >= self.need
 
 
+def _unfinished(reach: _Reach) -> tuple[int, ...]:
+    """The ranks whose groups are begun but not yet melds: picks go to them first, so a
+    selection is built meld by meld (any set of melds can be, and a random player's
+    picks do not scatter over many ranks)."""
+    return tuple(r for r in ALL_RANKS if (c := reach.costs[r]) is None or c[0])
+
+
 def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
     if state.phase is DRAW_PHASE and not sel.steps:
         if not state.can_take(seat):
@@ -898,7 +905,8 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
     reach = _Reach(state, seat, sel)
     gn, gw, avail = reach.gn, reach.gw, reach.avail
     out = []
-    for r in ALL_RANKS:
+    ranks = _unfinished(reach) or ALL_RANKS
+    for r in ranks:
         if avail[r]:
             gn[r] += 1
             avail[r] -= 1
@@ -910,7 +918,7 @@ def _menu(state: CanastaState, seat: int, sel: Selection) -> list[Action]:
             avail[r] += 1
             reach.free_n += 1
             reach.gpts -= _VR[r]
-    for r in ALL_RANKS:
+    for r in ranks:
         # a wild card joins a meld begun in this selection or lying on the table
         if r == 3 or not (gn[r] or gw[r] or reach.tsize[r] >= 0):
             continue
@@ -1055,6 +1063,10 @@ def _why_pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> st
         return "name a rank: a, 3 (black threes), 4 … 10, j, q or k"
     r = RANK_OF_WORD[act.args[0]]
     free = _free(state, seat, sel)
+    begun = _unfinished(_Reach(state, seat, sel)) if sel.steps else ()
+    if begun and r not in begun:
+        names = " and ".join(f"{rank_text(k)}s" for k in begun)
+        return f"finish the meld of {names} first: a new rank starts once each meld begun is whole"
     if act.verb == "meld":
         if r == 2:
             return "twos are wild: add one to a meld with 'two <rank>'"
