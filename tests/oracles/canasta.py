@@ -33,7 +33,7 @@ class CanastaOracle(VisibilityOracle):
     """Canasta: stock draws private, everything laid or discarded public."""
 
     extra_options: ClassVar[list[dict[str, Any]]] = [
-        {"players": 2, "first_dealer": 1, "ask_penalty": False, "target": 1_000},
+        {"players": 2, "first_dealer": 1, "ask_penalty": False, "target": 300, "max_hands": 20},
     ]
     physical_zones: ClassVar[set[str]] = {
         "hand",
@@ -43,16 +43,21 @@ class CanastaOracle(VisibilityOracle):
         "red_threes",
         "selection",
     }
-    hand_step_bound: ClassVar[int] = 20_000
+    # Random hands measured: a few hundred steps, the longest near 400 (four players,
+    # two players, with and without bots); a game stops at its 50-hand cap.
+    hand_step_bound: ClassVar[int] = 2_000
+    game_step_bound: ClassVar[int] = 50 * 2_000
+    # Picks and 'done' are drawn at full weight; taking back and cancelling rarely, so a
+    # meld begun is usually finished (a forced take of the pile after the stock is gone
+    # is otherwise cancelled and begun again many times).
     random_weights: ClassVar[dict[str, float]] = {
-        "take": 0.3,
-        "meld": 0.15,
-        "two": 0.05,
-        "joker": 0.05,
+        "take": 0.5,
+        "meld": 0.3,
+        "two": 0.2,
+        "joker": 0.2,
         "back": 0.05,
         "drop": 0.02,
-        "cancel": 0.3,
-        "done": 5.0,
+        "cancel": 0.05,
         "ask": 0.2,
     }
     options: Any

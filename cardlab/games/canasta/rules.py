@@ -323,6 +323,10 @@ class CanastaState(State):
         self.ask_answer = None
         self.phase = DRAW_PHASE
         self.to_move = (seat,)
+        self._stock_out(seat)
+
+    def _stock_out(self, seat: int) -> None:
+        """With the stock gone, a seat that cannot take the pile ends the hand."""
         if not self.stock and not _menu(self, seat, Selection()):
             self.log(
                 "stock_out", seat, f"The stock is gone and {self.names[seat]} cannot take the pile"
@@ -444,6 +448,8 @@ class CanastaState(State):
         self.phase = self.resume or DRAW_PHASE
         self.resume = None
         self.to_move = (asker,)
+        if self.phase is DRAW_PHASE:
+            self._stock_out(asker)  # a 'no' may leave no meld that takes the pile
 
     # ---------------------------------------------------------- the end
     def _go_out(self, seat: int) -> None:
