@@ -1120,7 +1120,9 @@ LAY = Staged(
     commit=_commit,
     why=_why_pick,
     summary=_summary,
-    ordered=False,
+    # 'back' alone takes picks back: with a 'drop' per card picked a long meld (an
+    # opening minimum, a forced take of the pile) is rarely finished by random play
+    ordered=True,
     unit="card",
 )
 
