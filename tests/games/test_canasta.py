@@ -120,6 +120,18 @@ def test_the_first_melds_must_reach_the_minimum_together() -> None:
     assert cst(m).hands[EAST].bit_count() == 12 and not cst(m).melds
 
 
+def test_a_meld_is_finished_before_the_next_rank_is_begun() -> None:
+    m = match("7H 7C 7S KH KS KC QH QS QC 9C 2S", stock="5H")
+    m.play("draw", EAST)
+    m.play("meld 7", EAST)
+    assert m.legal_actions(EAST) == ("meld 7", "two 7", "cancel")
+    assert "finish the meld of 7s first" in m.state.explain("meld k", EAST)
+    lay(m, "meld 7", "meld 7")
+    assert {"meld k", "meld q", "two 7"} <= set(m.legal_actions(EAST))
+    lay(m, "meld k", "meld k", "meld k", "meld q", "meld q", "meld q", "done")
+    assert sorted(mm.key for mm in cst(m).melds) == [7, 12, 13]
+
+
 def test_picks_that_cannot_reach_the_minimum_are_not_offered() -> None:
     m = match("7H 7C 7S KH KS QC 5S 6S 9C 9S 4S", stock="QD")
     m.play("draw", EAST)
@@ -231,6 +243,16 @@ def test_the_side_meld_of_the_upcards_rank_takes_an_unfrozen_pile() -> None:
     assert [mm.size for mm in st.melds if mm.key == 7] == [4]
 
 
+def test_the_pile_is_offered_when_some_melds_reach_the_minimum_and_keep_two_cards() -> None:
+    # laying every set would leave nothing to discard (no canasta to go out with), but
+    # the sevens with the Aces reach 75 and keep six cards: the pile may be taken
+    m = match("7H 7C KH KS KC AS AH AC QH QS QC", upcard="7D")
+    st = cst(m)
+    assert len(st.pile) == 1 and "take pile" in m.legal_actions(EAST)
+    lay(m, "take pile", "meld 7", "meld 7", "meld a", "meld a", "meld a", "done")
+    assert st.hands[EAST].bit_count() == 6 and st.melded[1]
+
+
 def test_a_black_three_on_top_blocks_the_pile() -> None:
     m = match("3C 3S' AS AH AC 5S 6S 9C 9S 4S 4H'", upcard="3S")
     assert "take pile" not in m.legal_actions(EAST)
@@ -338,6 +360,20 @@ def test_without_a_stock_a_player_who_cannot_take_the_pile_ends_the_hand() -> No
     st.stock = [parse_cards("8H")[0].index]
     m.play("draw", EAST)
     m.play("discard 4S", EAST)
+    assert st.terminal
+    assert "nobody went out" in st.results[-1].summary
+
+
+def test_a_no_that_leaves_no_way_to_take_the_pile_without_a_stock_ends_the_hand() -> None:
+    # East could take the pile only by going out with it; the partner says no
+    m = match("7H 7C KH KS KC 5S 6S 9C 9S 4S 4H", upcard="7D", hands=1)
+    st = cst(m)
+    side_meld(st, 1, "QH QS QC QD QH' QS' QC'")
+    st.stock = []
+    st.hands[EAST] = mask("7H 7C")
+    assert "take pile" in m.legal_actions(EAST)
+    m.play("ask", EAST)
+    m.play("no", WEST)
     assert st.terminal
     assert "nobody went out" in st.results[-1].summary
 
