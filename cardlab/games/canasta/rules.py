@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
@@ -538,10 +539,7 @@ class CanastaState(State):
             )
         )
         sided = bool(self.game.teams)
-        zones += tm.meld_zones(
-            RULES, self.melds, sided=sided, label=_meld_label, kind=_meld_kind, tags=_meld_tags
-        )
-        zones = [_squared(z) for z in zones]
+        zones += _table_zones(tuple(self.melds), sided)
         for side in range(self.sides):
             cards = tuple(CARDS[i] for i in bits(self.red3[side]))
             if sided:
@@ -589,6 +587,15 @@ def _counts(hand: int) -> dict[int, int]:
         if n:
             out[r] = n
     return out
+
+
+@functools.lru_cache(maxsize=512)
+def _table_zones(melds: tuple[tm.TableMeld, ...], sided: bool) -> tuple[Zone, ...]:
+    """The melds' public zones (the same for every viewer, so built once per table)."""
+    zones = tm.meld_zones(
+        RULES, melds, sided=sided, label=_meld_label, kind=_meld_kind, tags=_meld_tags
+    )
+    return tuple(_squared(z) for z in zones)
 
 
 def _meld_label(m: tm.TableMeld) -> str:
