@@ -81,9 +81,7 @@ class TonkOracle(VisibilityOracle):
             raise self._unknown(a)
 
     def locations(self) -> dict[Location, set[Card]]:
-        out: dict[Location, set[Card]] = {
-            ("hand", s): set(h) for s, h in enumerate(self.hands)
-        }
+        out: dict[Location, set[Card]] = {("hand", s): set(h) for s, h in enumerate(self.hands)}
         out["stock", None] = set(self.stock)
         out["discard", None] = set(self.pile)
         if self.table:
