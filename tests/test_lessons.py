@@ -197,6 +197,11 @@ INTENDED: dict[str, Any] = {
     "three-five-seven/north-seven": "straight flush",
     "three-five-seven/east-stay": "fold",
     "three-five-seven/strike-pot": 14,
+    # 25 tonk
+    "tonk/croaker-down": "yes",
+    "tonk/croaker-eleven": "yes",
+    "tonk/west-pays": -1,
+    "tonk/tonk-share": 1.0,
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -720,6 +725,23 @@ def _which_variant(ns: dict[str, Any]) -> None:
         assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
 
 
+def _tonk(ns: dict[str, Any]) -> None:
+    from fractions import Fraction
+
+    m, ex2, lost, tonk = ns["m"], ns["ex2"], ns["lost"], ns["tonk"]
+    assert m.state.results[0].points == (2, -1, -1)  # Croaker goes down with 9 and wins
+    assert ex2.state.results[0].points == (-1, 2, -1)  # Goblin goes down with 5 and wins
+    assert lost.state.results[0].points == (-2, 3, -1)
+    assert tonk.state.results[0].points == (4, -2, -2)
+    assert ns["tonk_chance"] == Fraction(26968, 2598960)
+    assert ns["totals_dealt"].sum() == 2_598_960
+    assert ns["big"].terminal and len(ns["big"].state.results) == 2
+    assert ns["me"].terminal
+    ends = ns["ends"]
+    assert set(ends["ending"]) <= {"tonk", "down won", "down lost", "out", "stock", "turns"}
+    assert (ends["ending"] == "down won").mean() > 0.5
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -740,6 +762,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
+    "25-tonk": _tonk,
 }
 
 

@@ -266,8 +266,8 @@ def _all_higher(total: int, pool: tuple[int, ...], others: tuple[tuple[int, int]
             cur = nxt
         states = {}
         for (st, _), w in cur.items():
-            key = tuple(sorted(st))
-            states[key] = states.get(key, 0) + w
+            ordered = tuple(sorted(st))
+            states[ordered] = states.get(ordered, 0) + w
     good = sum(w for st, w in states.items() if all(k == 0 and p >= cap for k, p in st))
     ways = factorial(size)
     for k, _ in others:
@@ -849,7 +849,7 @@ class TonkBot(PhaseBot):
     )
     def turn(self, obs: Observation) -> Action:
         total = _m.card_values(mask_of(obs.my_hand))
-        if total <= 20 and quick(total, obs.players - 1):
+        if total <= 15 and quick(total, obs.players - 1):
             p = down_chance(obs)
             # winning pays n - 1 payoffs, a loss costs at least two
             if p * (obs.players - 1) >= 2 * (1 - p) and p >= Fraction(1, 2):
@@ -905,7 +905,7 @@ GAME = register(
         source="tonk.txt (Baltimore Science Fiction Society)",
         layout=TableLayout(center=("stock", "discard"), confirm=(("down", "Go down now?"),)),
         related=(("gin_rummy", "melds and a low hand, for two"),),
-        bench_target=3_000,
+        bench_target=8_000,
         variants={"payoff 5": {"payoff": 5}},
         odds=table_odds,
     )

@@ -41,6 +41,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tonk,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -63,6 +64,7 @@ NOTEBOOKS = (
     heartburn,
     bourbon,
     frozen_novelty,
+    tonk,
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
