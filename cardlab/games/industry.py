@@ -58,11 +58,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from ..core.actions import Action, action
 from ..core.agents import PhaseBot, on
-from ..core.cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of
+from ..core.cards import CARDS, SUIT_MASKS, Card, cards_of
 from ..core.errors import WorldError
 from ..core.events import Event
 from ..core.observation import Observation, Zone
@@ -267,7 +268,8 @@ class IndustryState(State):
             for suit in SCORING_ORDER:
                 if c[suit]:
                     each = " × 2" if POINTS[suit] == 2 else ""
-                    self.award(s, c[suit] * POINTS[suit], f"{c[suit]} {PLURAL[suit]}{each}")
+                    what = BUILDING[suit] if c[suit] == 1 else PLURAL[suit]
+                    self.award(s, c[suit] * POINTS[suit], f"{c[suit]} {what}{each}")
         for suit in SCORING_ORDER:
             win = majorities(cities, self.options.majority)[suit]
             if win >= 0:
@@ -483,11 +485,11 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
             if len(hands[s]) < HAND:
                 hands[s].append(c)
                 continue
-            k = next((k for k, (t, i) in enumerate(owner) if t == s and i < when), None)
-            if k is None:
+            slot = next((j for j, (t, i) in enumerate(owner) if t == s and i < when), None)
+            if slot is None:
                 raise WorldError(f"{CARDS[c].text} could not have reached {obs.names[s]}")
-            pops[slots.pop(k)] = c
-            del owner[k]
+            pops[slots.pop(slot)] = c
+            del owner[slot]
     unseen = [c for c in range(52) if not known >> c & 1]
     rng.shuffle(unseen)
     for s in range(n):
@@ -537,28 +539,35 @@ def plan_payment(
 ) -> list[str]:
     """The bot's payment as the picks of a staged move (empty: pass).
 
-    Buildings are chosen by the weight of their suit less a little of their money value
-    (a low card makes a better building, a picture better money); the most buildings
-    the hand can afford go up, banks first, paid with the cards whose total overshoots
-    the cost least.
+    Each card is worth building by the weight of its suit less a little of its money
+    value (a low card makes a better building, a picture better money).  Among the sets
+    of the best few cards, up to the build limit, that the rest of the hand can pay for,
+    the one worth most goes up, banks first, paid with the cards that overshoot the cost
+    least.
     """
-    factories = mine[FACTORY]
-    ranked = sorted(
-        hand,
-        key=lambda c: (-(_suit_weight(c.suit, mine, others, late) - 0.12 * value(c)), c.index),
-    )
-    for j in range(min(factories, len(hand) - 1), 0, -1):
-        builds = sorted(ranked[:j], key=lambda c: (c.suit != BANK, c.index))
-        banks = mine[BANK]
-        price = 0
-        for c in builds:
-            price += cost(banks)
-            banks += c.suit == BANK
-        rest = [c for c in hand if c not in builds]
-        pay = _cheapest_cover(rest, price)
-        if pay is not None:
-            return [f"spend {c.code}" for c in pay] + [f"build {c.code}" for c in builds]
-    return []
+    score = {c: _suit_weight(c.suit, mine, others, late) - 0.12 * value(c) for c in hand}
+    ranked = sorted(hand, key=lambda c: (-score[c], c.index))
+    limit = min(mine[FACTORY], len(hand) - 1)
+    pool = ranked[: limit + 3]
+    best: tuple[float, list[str]] = (0.0, [])
+    for j in range(1, limit + 1):
+        for combo in combinations(pool, j):
+            worth = sum(score[c] for c in combo)
+            if worth <= best[0]:
+                continue
+            builds = sorted(combo, key=lambda c: (c.suit != BANK, c.index))
+            banks = mine[BANK]
+            price = 0
+            for c in builds:
+                price += cost(banks)
+                banks += c.suit == BANK
+            pay = _cheapest_cover([c for c in hand if c not in combo], price)
+            if pay is not None:
+                best = (
+                    worth,
+                    [f"spend {c.code}" for c in pay] + [f"build {c.code}" for c in builds],
+                )
+    return best[1]
 
 
 def _cheapest_cover(cards: Sequence[Card], need: int) -> list[Card] | None:
