@@ -84,6 +84,7 @@ PLURAL = ("banks", "factories", "housing", "offices")
 POINTS = (1, 1, 2, 1)
 #: The order buildings are scored and shown: the text's table.
 SCORING_ORDER = (HOUSING, OFFICE, BANK, FACTORY)
+BANKS, FACTORIES = SUIT_MASKS[BANK], SUIT_MASKS[FACTORY]
 BONUS = 5
 HAND = 3
 BASE_COST = 10
@@ -277,37 +278,37 @@ class IndustryState(State):
 
     # ------------------------------------------------------------ the payment
     def _money(self, sel: Selection) -> int:
-        return int(sel.data.get("money", 0)) - int(sel.data.get("paid", 0))
+        d = sel.data
+        return int(d.get("money", 0)) - int(d.get("paid", 0))
 
     def _banks(self, seat: int, sel: Selection) -> int:
-        return self.built(seat)[BANK] + int(sel.data.get("banks", 0))
+        return (self.cities[seat] & BANKS).bit_count() + int(sel.data.get("banks", 0))
 
     def _menu(self, seat: int, sel: Selection) -> list[Action]:
         free = self.hands[seat] & ~sel.cards
         d = sel.data
         builds = int(d.get("builds", 0))
-        if builds:
-            if builds >= self.built(seat)[FACTORY]:
-                return []
-            if self._money(sel) < cost(self._banks(seat, sel)):
-                return []
-            return [BUILD[i] for i in bits(free)]
-        # a spend is offered when a building can still be paid for after it: some card
-        # is left to build, and the rest of the hand could cover the first cost
-        vals = sorted(VALUE[i] for i in bits(free))
+        idx = bits(free)
         need = cost(self._banks(seat, sel))
         money = self._money(sel)
-        total = sum(vals)
+        if builds:
+            if builds >= (self.cities[seat] & FACTORIES).bit_count() or money < need:
+                return []
+            return [BUILD[i] for i in idx]
         acts: list[Action] = []
-        for i in bits(free):
-            v = VALUE[i]
-            if len(vals) < 2:
-                break
-            low = vals[1] if vals[0] == v else vals[0]  # the cheapest card left to build
-            if money + total - low >= need:
-                acts.append(SPEND[i])
-        if sel.steps and money >= need:
-            acts += [BUILD[i] for i in bits(free)]
+        if len(idx) >= 2:
+            # a spend is offered when a building can still be paid for after it: some
+            # card is left to build, and the rest of the hand could cover the first cost
+            vals = [VALUE[i] for i in idx]
+            lo1, lo2 = sorted(vals)[:2]
+            slack = money + sum(vals) - need
+            acts = [
+                SPEND[i]
+                for i, v in zip(idx, vals, strict=True)
+                if slack >= (lo2 if v == lo1 else lo1)
+            ]
+        if money >= need and sel.steps:
+            acts += [BUILD[i] for i in idx]
         return acts
 
     def _pick(self, seat: int, sel: Selection, act: Action) -> Pick:
@@ -629,7 +630,7 @@ GAME = register(
         bots={"heuristic": IndustryBot},
         source="Femtiofem booklet (Scott Huntington)",
         layout=TableLayout(center=("stock", "discard")),
-        bench_target=2_000,
+        bench_target=350,
         variants={"majority over half, 4 players": {"majority": "half", "players": 4}},
     )
 )
