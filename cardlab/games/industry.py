@@ -617,6 +617,55 @@ class IndustryBot(PhaseBot):
         return obs.legal[obs.legal.index("cancel")]
 
 
+# ------------------------------------------------------------ positions
+def position(
+    cities: Sequence[str],
+    hands: Sequence[str],
+    stack: str,
+    *,
+    to_move: int = 0,
+    **options: Any,
+) -> IndustryState:
+    """A game set at a position in its middle, as the rule text's examples begin.
+
+    ``cities`` and ``hands`` give each seat's buildings and hand (``"2S 3S 4C"``), one
+    entry per seat (so two to four); ``stack`` the draw stack, its top card first.  Cards
+    named nowhere are out of this game (as if spent earlier, but not shown); the history
+    starts with one line saying the game was set.  ``options`` are the game's options.
+
+    Examples
+    --------
+    >>> st = position(["2S 3S 4S 2C 3C 2D 3D", "5S 6D"], ["KD 7H 9H 4C", "8C"], "AH 2H 5H")
+    >>> st.observation(0).info["cost"]
+    8
+    """
+    from ..core.cards import parse_cards
+    from ..core.errors import IllegalActionError
+
+    players = len(cities)
+    if len(hands) != players:
+        raise IllegalActionError("position", "give as many hands as cities, one per seat")
+    game = GAME.game(players, **options)
+    parts = [parse_cards(c) for c in (*cities, *hands, stack)]
+    named = [c.index for p in parts for c in p]
+    if len(set(named)) != len(named):
+        raise IllegalActionError("position", "a card is named twice")
+    if not parts[-1]:
+        raise IllegalActionError("position", "the stack needs at least one card")
+    st = game.new_state()
+    assert isinstance(st, IndustryState)
+    st.apply(game.deal())
+    st.cities = [mask_of(p) for p in parts[:players]]
+    st.hands = [mask_of(p) for p in parts[players : 2 * players]]
+    st.stock = [c.index for c in reversed(parts[-1])]
+    st.discard = []
+    st.events = []
+    st.hand_starts = [0]
+    st.log("position", None, "The game is set at a position")
+    st.to_move = (st.check_seat(to_move),)
+    return st
+
+
 # ------------------------------------------------------------ the snowball
 HEAD_STARTS = ("none", "factory", "bank", "office", "housing")
 

@@ -18,6 +18,7 @@ from cardlab.games.industry import (
     counts,
     majorities,
     plan_payment,
+    position,
 )
 from cardlab.rules.staged import selection_steps
 
@@ -36,19 +37,6 @@ def dealt(hands: list[str], top: str, players: int = 2, **options: object) -> In
     st = game.new_state()
     st.apply(game.deal(hands=hands, stock=" ".join(stock)))
     assert isinstance(st, IndustryState)
-    return st
-
-
-def position(
-    st: IndustryState, cities: list[str], hands: list[str], stock: str, to_move: int = 0
-) -> IndustryState:
-    """Set a position mid-game: cities, hands and the stack (first card on top)."""
-    st.cities = [mask(c) for c in cities]
-    st.hands = [mask(h) for h in hands]
-    st.stock = [c.index for c in reversed(parse_cards(stock))]
-    st.discard = []
-    st.to_move = (to_move,)
-    st._lc_seat = object()  # the position changed under the cached legal actions
     return st
 
 
@@ -71,8 +59,7 @@ def test_the_first_player_is_an_option() -> None:
 
 def test_the_texts_example_turn() -> None:
     # Player X: three offices, two banks, two factories; hand K♦ 7♥ 9♥ 4♣
-    st = dealt(["AC 2H 3C", "4H 5C 6C"], "")
-    position(st, ["2S 3S 4S 2C 3C 2D 3D", "5S 6D"], ["KD 7H 9H 4C", "8C"], "AH 2H 5H 6H")
+    st = position(["2S 3S 4S 2C 3C 2D 3D", "5S 6D"], ["KD 7H 9H 4C", "8C"], "AH 2H 5H 6H")
     assert st.observation(0).info["cost"] == 8
     for a in ("spend KD", "spend 9H", "build 4C"):
         st.apply(a, 0)
@@ -90,10 +77,9 @@ def test_the_texts_example_turn() -> None:
 
 
 def test_the_texts_example_scoring() -> None:
-    st = dealt(["AC 2H 3C", "4H 5C 6C"], "")
     x = "2H 3H 4H 5H 2S 3S 2C 3C 4C 2D 3D"
     y = "6H 7H 8H 4S 5S 6S 5C 6C 7C 4D 5D 6D"
-    position(st, [x, y], ["KD", "KC"], "QH")
+    st = position([x, y], ["KD", "KC"], "QH")
     assert majorities([counts(mask(x)), counts(mask(y))]) == [-1, 1, 0, 1]
     st.apply("pass", 0)  # X draws the last card: the game ends at once
     assert st.terminal and st.scores == [20, 25] and st.winners() == (1,)
@@ -137,8 +123,7 @@ def test_a_spend_is_offered_only_while_a_building_can_still_be_paid_for() -> Non
 
 
 def test_the_build_limit_counts_the_factories_at_the_start_of_the_turn() -> None:
-    st = dealt(["AC 2H 3C", "4C 5C 6C"], "")
-    position(st, ["2S 2D", "3S 3D"], ["KC KH QD 4D 5H", "8C"], "AH 2C 6H 7H 8H")
+    st = position(["2S 2D", "3S 3D"], ["KC KH QD 4D 5H", "8C"], "AH 2C 6H 7H 8H")
     for a in ("spend KC", "spend KH", "build QD"):
         st.apply(a, 0)
     # the new factory does not add a building this turn
@@ -149,9 +134,8 @@ def test_the_build_limit_counts_the_factories_at_the_start_of_the_turn() -> None
 
 
 def test_banks_lower_the_cost_to_no_less_than_one() -> None:
-    st = dealt(["AC 2H 3C", "4C 5C 6C"], "")
     banks = "2C 3C 4C 5C 6C 7C 8C 9C 10C"
-    position(st, [f"{banks} 2S 2D 3D", "3S 4D"], ["AH 2H JC", "8S"], "4H 5H 6H 7H")
+    st = position([f"{banks} 2S 2D 3D", "3S 4D"], ["AH 2H JC", "8S"], "4H 5H 6H 7H")
     assert st.observation(0).info["cost"] == 1
     st.apply("spend AH", 0)
     st.apply("build JC", 0)  # the tenth bank, for $1
@@ -177,16 +161,21 @@ def test_the_draw_counts_the_offices_at_the_end_of_the_turn_and_a_pass_draws_too
 
 
 def test_the_game_ends_when_the_last_card_is_drawn_even_short_of_a_full_draw() -> None:
-    st = dealt(["AC 2H 3C", "4C 5C 6C"], "")
-    position(st, ["2S 3S 4S 2D", "5S 6D"], ["KC", "8C"], "AH 2C")
+    st = position(["2S 3S 4S 2D", "5S 6D"], ["KC", "8C"], "AH 2C")
     st.apply("pass", 0)  # three offices, two cards left: both drawn, the game ends
     assert st.terminal and st.hands[0] == mask("KC AH 2C")
     assert "draws the last card" in st.results[-1].summary
 
 
+def test_a_position_names_each_card_once() -> None:
+    with pytest.raises(IllegalActionError, match="named twice"):
+        position(["2S 2D", "2S 3D"], ["KC", "8C"], "AH")
+    with pytest.raises(IllegalActionError, match="as many hands"):
+        position(["2S 2D", "3S 3D"], ["KC"], "AH")
+
+
 def test_a_tie_for_the_most_earns_no_bonus_and_a_tie_for_the_win_is_shared() -> None:
-    st = dealt(["AC 2H 3C", "4C 5C 6C"], "")
-    position(st, ["2S 2D 2H", "3S 3D 3H"], ["KC", "8C"], "AH")
+    st = position(["2S 2D 2H", "3S 3D 3H"], ["KC", "8C"], "AH")
     st.apply("pass", 0)
     assert st.scores == [4, 4] and st.winners() == (0, 1)
     assert majorities([counts(mask("2S 2D 2H")), counts(mask("3S 3D 3H"))]) == [-1] * 4
@@ -198,8 +187,9 @@ def test_the_over_half_majority_needs_more_than_half_of_the_suit() -> None:
     assert majorities(cities, "half") == [-1, -1, -1, -1]  # 3 of 7 is not over half
     big = [counts(mask(c)) for c in ("2H 3H 4H 5H", "6H", "7H")]
     assert majorities(big, "half")[2] == 0
-    st = dealt(["AC 2H 3C", "4C 5C 6C", "7C 8C 9C"], "", players=3, majority="half")
-    position(st, ["2S 2D 4H 5H 6H", "3S 3D 7H 8H", "4S 4D 9H"], ["KC", "8S", "9S"], "AH")
+    st = position(
+        ["2S 2D 4H 5H 6H", "3S 3D 7H 8H", "4S 4D 9H"], ["KC", "8S", "9S"], "AH", majority="half"
+    )
     st.apply("pass", 0)
     assert st.scores == [8, 6, 4]  # 3 of 6 housing: no bonus
     assert city_points([counts(c) for c in st.cities], "most")[0] == 13
@@ -240,8 +230,7 @@ def test_the_bot_builds_banks_first_and_pays_with_the_least_waste() -> None:
 
 
 def test_the_bot_plays_its_plan_through_the_staged_steps() -> None:
-    st = dealt(["AC 2H 3C", "4H 5C 6C"], "")
-    position(st, ["2S 3S 4S 2C 3C 2D 3D", "5S 6D"], ["KD 7H 9H 4C", "8C"], "AH 2H 5H 6H")
+    st = position(["2S 3S 4S 2C 3C 2D 3D", "5S 6D"], ["KD 7H 9H 4C", "8C"], "AH 2H 5H 6H")
     bot = IndustryBot(0)
     while st.to_move == (0,):
         st.apply(bot.act(st.observation(0)), 0)
