@@ -116,6 +116,13 @@ def counts(city: int) -> tuple[int, int, int, int]:
     )
 
 
+def counts_of(cards: str | Sequence[Card]) -> tuple[int, int, int, int]:
+    """:func:`counts` of a city written as cards (``"2H 3H 4C"``)."""
+    from ..core.cards import parse_cards
+
+    return counts(mask_of(parse_cards(cards) if isinstance(cards, str) else cards))
+
+
 def majorities(cities: Sequence[Sequence[int]], rule: str = "most") -> list[int]:
     """For each suit, the seat holding its majority, or -1 when nobody does.
 
