@@ -639,6 +639,8 @@ def position(
     entry per seat (so two to four); ``stack`` the draw stack, its top card first.  Cards
     named nowhere are out of this game (as if spent earlier, but not shown); the history
     starts with one line saying the game was set.  ``options`` are the game's options.
+    A set position has no deal to replay, so the search bot samples no worlds from it
+    and plays the heuristic bot's moves there.
 
     Examples
     --------
@@ -763,7 +765,7 @@ GAME = register(
         family="tableau building",
         players=(2, 3, 4),
         summary="Every card is money or a building: grow a town whose factories, banks "
-        "and offices snowball",
+        "and offices snowball.",
         state_class=IndustryState,
         options_class=IndustryOptions,
         bots={"heuristic": IndustryBot},
