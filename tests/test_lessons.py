@@ -202,6 +202,9 @@ INTENDED: dict[str, Any] = {
     "turncoat/gifts-tell": "no",
     "turncoat/suspect": "East",
     "turncoat/no-turncoat": "1/3",
+    "industry/first-spend": "2H 8D",
+    "industry/money-lost": 4,
+    "industry/final-score": 25,
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -747,6 +750,21 @@ def _turncoat(ns: dict[str, Any]) -> None:
     assert (abs(first["North wins"] - first["an average seat wins"]) < 0.15).all()
 
 
+def _industry(ns: dict[str, Any]) -> None:
+    x, end, snow = ns["x"], ns["end"], ns["snow"]
+    assert x.observation(0).zone("city", 0).tags.count("bank") == 3
+    assert end.scores == [20, 25] and end.winners() == (1,)
+    assert ns["bots"].terminal
+    assert ns["bonus_rate"]["half"] < ns["bonus_rate"]["most"]
+    assert ns["vs_random"].win_0.mean() > 0.7
+    summary = ns["summary"]
+    assert summary.loc["office", "won"] > 0.7
+    assert summary.loc["office", "final_lead"] > summary.loc["none", "final_lead"]
+    leads = snow[snow.head_start == "office"].groupby("turn").lead.mean()
+    assert leads.iloc[8] > 2 * leads.iloc[0]
+    assert set(ns["lengths"].turns) and ns["lengths"].turns.max() <= 42
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -768,6 +786,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
     "44-turncoat": _turncoat,
+    "40-industry": _industry,
 }
 
 

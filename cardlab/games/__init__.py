@@ -23,6 +23,7 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    industry,
     newmarket,
     red_dog,
     three_five_seven,
@@ -50,6 +51,7 @@ GAMES: tuple[GameSpec, ...] = (
     three_five_seven.GAME,
     newmarket.GAME,
     turncoat.GAME,
+    industry.GAME,
 )
 
 

@@ -38,6 +38,7 @@ from . import (
     hearts,
     hearts_vs_heartburn,
     in_between,
+    industry,
     newmarket,
     red_dog,
     three_five_seven,
@@ -68,6 +69,7 @@ NOTEBOOKS = (
     hearts_vs_heartburn,
     bots_and_seats,
     turncoat,
+    industry,
 )
 
 
