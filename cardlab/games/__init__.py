@@ -26,6 +26,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    virus.GAME,
 )
 
 
