@@ -692,12 +692,12 @@ def _play_pair(start: VirusState, mine: str, theirs: str, seed: int) -> float:
     st = start.clone()
     assert isinstance(st, VirusState)
     names = st.names
-    bot = VirusBot(seed=seed)
+    bots = [VirusBot(s, seed) for s in range(st.players)]
     forced = {0: mine if mine == "fist" else f"{mine} {seat_word(names, 1)}"}
     forced[1] = theirs if theirs == "fist" else f"{theirs} {seat_word(names, 0)}"
     rng = random.Random(seed)
     for s in range(st.players):
-        act = forced.get(s) or str(bot.act(st.observation(s)))
+        act = forced.get(s) or str(bots[s].act(st.observation(s)))
         st.apply(act, s)
     hand = st.hand_number
     while not st.terminal and st.hand_number == hand:
@@ -705,7 +705,7 @@ def _play_pair(start: VirusState, mine: str, theirs: str, seed: int) -> float:
             st.apply(st.sample_chance(rng))
         else:
             for s in st.to_move:
-                st.apply(bot.act(st.observation(s)), s)
+                st.apply(bots[s].act(st.observation(s)), s)
     if st.players == 2:
         return float(st.scores[0] - start.scores[0])
     res = st.results[hand].points
