@@ -255,7 +255,8 @@ class VirusState(State):
                 continue
             if s in pointed:
                 who = " and ".join(names[p] for p in pointed[s])
-                self.log("no_drink", s, f"{names[s]} cannot drink: {who} points at them")
+                verb = "points" if len(pointed[s]) == 1 else "point"
+                self.log("no_drink", s, f"{names[s]} cannot drink: {who} {verb} at them")
                 continue
             left = self.undrunk(s)
             if not left:
