@@ -751,6 +751,6 @@ GAME = register(
         layout=TableLayout(),
         bench_target=2_000,
         may_end_without_winner=True,
-        utility_unit="points (round wins with two players)",
+        utility_unit="points (two players: round wins)",
     )
 )

@@ -41,6 +41,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -66,6 +67,7 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    virus,
 )
 
 
