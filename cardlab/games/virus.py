@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -91,7 +92,7 @@ from ..core.phases import Phase
 from ..core.registry import register
 from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
-from ..rules.choices import SecretChoice, seat_word
+from ..rules.choices import UNDECIDED, SecretChoice, seat_word
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.worlds import deal_action, mask_of, replay, resume, retry, seat_of
 
@@ -103,6 +104,8 @@ RED_MASK = sum(1 << i for i in RED)
 #: (bottles, hand cards) per player, by player count.
 SHARES = {2: (4, 5), 3: (4, 4), 4: (3, 4)}
 SIGNALS = ("fist", "infect", "steal", "block")
+#: each seat's menu by table, seat, cards in hand and which seats have bottles left
+_MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
 def shares(players: int) -> tuple[int, int]:
@@ -150,6 +153,7 @@ class VirusState(State):
         "drunk",
         "hands",
         "infections",
+        "left",
         "steals",
         "turns",
     )
@@ -165,6 +169,8 @@ class VirusState(State):
     drunk: int
     choices: list[int]
     turns: int
+    #: each seat's count of undrunk bottles (kept up to date: menus read it every turn)
+    left: list[int]
     #: the infections of this turn still to draw: (pointer, target), in seat order
     infections: list[tuple[int, int]]
     #: the hands as they stood before this turn's infections
@@ -176,6 +182,7 @@ class VirusState(State):
         n = self.players
         self.hands = [0] * n
         self.bottles = [[] for _ in range(n)]
+        self.left = [0] * n
         self.drunk = 0
         self.choices = [-1] * n
         self.turns = 0
@@ -189,6 +196,7 @@ class VirusState(State):
         self.hands = dealt.masks("hand")
         med = dealt.indices("medicine")
         self.bottles = [med[k * s : k * s + k] for s in range(n)]
+        self.left = [k] * n
         self.log(
             "deal",
             None,
@@ -208,6 +216,11 @@ class VirusState(State):
         d = self.drunk
         return [b for b in self.bottles[seat] if not d >> b & 1]
 
+    def recount(self) -> None:
+        """Count the undrunk bottles again, after a position was set by hand."""
+        self.left = [len(self.undrunk(s)) for s in range(self.players)]
+        self._lc_seat = object()  # the cached menu is stale
+
     def drunk_count(self, seat: int) -> int:
         """How many bottles ``seat`` has drunk (they never leave it)."""
         d = self.drunk
@@ -220,18 +233,27 @@ class VirusState(State):
     def _refuse(self, seat: int, word: str, target: int | None) -> str:
         if word == "infect" and not self.hands[seat]:
             return "you have no card in hand to infect anyone with"
-        if word == "steal" and target is not None and not self.undrunk(target):
+        if word == "steal" and target is not None and not self.left[target]:
             return f"{self.names[target]} has no undrunk bottle to steal"
         return ""
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        # a menu depends only on whether the seat holds cards and who has bottles left
+        if self.choices[seat] != UNDECIDED:
+            return ()
+        key = (self.names, seat, self.hands[seat] != 0, *(x > 0 for x in self.left))
+        got = _MENUS.get(key)
+        if got is None:
+            got = _MENUS[key] = self.PICK.menu(self, seat)
+        return got
 
     def _reveal(self) -> None:
         n = self.players
         names = self.names
         pick = self.PICK
-        chosen = [pick.choice(self, s) for s in range(n)]
-        said = "; ".join(
-            f"{names[s]}: {pick.phrase(self, w, t)}" for s, (w, t) in enumerate(chosen)
-        )
+        codes = self.choices
+        chosen = [pick.decode(self, c) for c in codes]
+        said = "; ".join(f"{names[s]}: {pick.said(self, c)}" for s, c in enumerate(codes))
         self.log("reveal", None, f"The signals show: {said}", signals=tuple(chosen))
         works = [True] * n
         for s in range(n):
@@ -258,12 +280,13 @@ class VirusState(State):
                 verb = "points" if len(pointed[s]) == 1 else "point"
                 self.log("no_drink", s, f"{names[s]} cannot drink: {who} {verb} at them")
                 continue
-            left = self.undrunk(s)
+            left = self.undrunk(s) if self.left[s] else []
             if not left:
                 self.log("no_drink", s, f"{names[s]} has nothing left to drink")
                 continue
             b = left[0]
             self.drunk |= 1 << b
+            self.left[s] -= 1
             self.log("drink", s, f"{names[s]} drinks a bottle", cards=(CARDS[b],))
         self.infections = [
             (s, t)
@@ -307,6 +330,8 @@ class VirusState(State):
                     continue
                 b = left.pop(0)
                 self.bottles[t].remove(b)
+                self.left[t] -= 1
+                self.left[s] += 1
                 self.bottles[s].append(b)
                 self.log(
                     "steal",
@@ -338,7 +363,7 @@ class VirusState(State):
                 return
             self._turn()
             return
-        left = sum(len(self.undrunk(s)) for s in range(n))
+        left = sum(self.left)
         if left <= 2:
             self._score(f"{left} undrunk {'bottle is' if left == 1 else 'bottles are'} left")
         elif self.turns >= opts.max_turns:
@@ -363,8 +388,10 @@ class VirusState(State):
     def game_over(self) -> bool:
         if self.players == 2:
             opts = self.options
-            return max(self.scores) >= opts.wins_needed or len(self.results) >= opts.max_rounds
-        return len(self.results) >= self.options.rounds
+            return bool(max(self.scores) >= opts.wins_needed) or len(self.results) >= int(
+                opts.max_rounds
+            )
+        return len(self.results) >= int(self.options.rounds)
 
     def decide_winners(self) -> tuple[int, ...]:
         if self.players == 2 and not any(self.scores):
@@ -393,7 +420,7 @@ class VirusState(State):
 
     def seat_values(self, seat: int) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "bottles": len(self.undrunk(seat)),
+            "bottles": self.left[seat],
             "drunk": self.drunk_count(seat),
             "cards": self.hands[seat].bit_count(),
         }
@@ -452,7 +479,7 @@ class VirusState(State):
         refuse=_refuse,
         phrases={"fist": "make a fist", "steal": "steal from {target}"},
     )
-    SIGNAL = Phase("signal", PICK.legal, PICK.apply, PICK.why, _prompt)
+    SIGNAL = Phase("signal", _legal, PICK.apply, PICK.why, _prompt)
     SETTLE = Phase("settle")
 
 
@@ -512,7 +539,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     for s in others:
         while len(hands[s]) < size:
             hands[s].append(free.pop())
-    parts: dict[tuple[str, int | None], list[int]] = {("medicine", None): medicine}
+    parts: dict[tuple[str, int | None], Sequence[int]] = {("medicine", None): medicine}
     parts[("hand", me)] = [c.index for c in cards_of(mine)]
     parts.update({("hand", s): hands[s] for s in others})
     world = resume(game, obs)
@@ -673,11 +700,12 @@ def signal_payoffs(
         attempt += 1
         m = Match(game, seed=rng.randrange(10**9), agents="heuristic")
         st = m.state
+        assert isinstance(st, VirusState)
         while not st.terminal and not (st.phase == "signal" and st.turns >= turns):
             m.step()
         if st.terminal or st.phase != "signal" or st.hand_number != 0:
             continue
-        if not st.hands[0] or not st.hands[1] or not st.undrunk(0) or not st.undrunk(1):
+        if not st.hands[0] or not st.hands[1] or not st.left[0] or not st.left[1]:
             continue
         found += 1
         for a in SIGNALS:
@@ -749,7 +777,7 @@ GAME = register(
         dealer=False,
         source="femtiofem.txt (Virus)",
         layout=TableLayout(),
-        bench_target=2_000,
+        bench_target=600,
         may_end_without_winner=True,
         utility_unit="points (two players: round wins)",
     )

@@ -69,7 +69,7 @@ def test_menus_nobody_aims_at_themselves_and_refusals_name_the_rule() -> None:
     assert e.value.reason == "nobody may steal themselves"
     st.hands[1] = 0
     st.bottles[2] = []
-    st._lc_seat = object()
+    st.recount()
     legal1 = {str(a) for a in st.legal_actions(1)}
     assert not any(a.startswith("infect") for a in legal1)
     assert "steal west" not in legal1 and "steal north" in legal1
@@ -109,7 +109,7 @@ def test_a_fist_drinks_unless_someone_points_one_or_two_fingers() -> None:
 def test_a_fist_with_nothing_left_to_drink_does_nothing() -> None:
     st = start()
     st.bottles[0] = []
-    st._lc_seat = object()
+    st.recount()
     turn(st, "fist", "fist", "fist")
     assert st.drunk_count(0) == 0 and st.events[-1].kind in ("drink", "no_drink")
     assert any(e.kind == "no_drink" and "nothing left" in e.text for e in st.events)
@@ -174,7 +174,7 @@ def test_two_steals_on_one_bottle_go_to_the_thief_on_the_targets_left() -> None:
 def test_a_bottle_stolen_this_turn_is_not_stolen_again_in_the_same_turn() -> None:
     st = start()
     st.drunk |= sum(1 << b for b in st.bottles[1])  # East has drunk all four
-    st._lc_seat = object()
+    st.recount()
     # West steals from North while East, with nothing to drink, tries to steal from West
     # (West has drunk nothing: its own four bottles are there to take)
     turn(st, "fist", "steal west", "steal north")
