@@ -28,6 +28,7 @@ from . import (
     red_dog,
     three_five_seven,
     turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ GAMES: tuple[GameSpec, ...] = (
     newmarket.GAME,
     turncoat.GAME,
     industry.GAME,
+    virus.GAME,
 )
 
 

@@ -43,6 +43,7 @@ from . import (
     red_dog,
     three_five_seven,
     turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -70,6 +71,7 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
+    virus,
 )
 
 

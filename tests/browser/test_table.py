@@ -537,8 +537,8 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         players = t.locator(".cl-seat").count()
         expect(t.locator('.cl-zone[data-zone="last_trick"] .cl-card')).to_have_count(players)
     else:
-        # cards laid out on the table (a town, tracks) stay on the felt as the hand ended
-        assert t.locator(".cl-felt .cl-card[data-code]").count() > 0
+        # any other game: the cards stay where the hand left them
+        assert t.locator(".cl-felt .cl-card").count() > 0
     t.screenshot(path=str(ARTIFACTS / f"screen_{name}_3_end_table.png"))
     assert _step(t) == step, "the next hand is not dealt before Continue"
     # a game decided within its one deal (an instant win) has no next hand to deal
