@@ -23,10 +23,13 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    industry,
     newmarket,
     red_dog,
     three_five_seven,
     tonk,
+    turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -50,6 +53,9 @@ GAMES: tuple[GameSpec, ...] = (
     three_five_seven.GAME,
     newmarket.GAME,
     tonk.GAME,
+    turncoat.GAME,
+    industry.GAME,
+    virus.GAME,
 )
 
 

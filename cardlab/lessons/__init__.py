@@ -38,10 +38,13 @@ from . import (
     hearts,
     hearts_vs_heartburn,
     in_between,
+    industry,
     newmarket,
     red_dog,
     three_five_seven,
     tonk,
+    turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -68,6 +71,9 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    turncoat,
+    industry,
+    virus,
 )
 
 
