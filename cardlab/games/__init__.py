@@ -15,6 +15,7 @@ from . import (
     all_fours,
     bouncers,
     bourbon,
+    break_in,
     canfield,
     foresight,
     frozen_novelty,
@@ -48,6 +49,7 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    break_in.GAME,
 )
 
 
