@@ -259,12 +259,12 @@ class BreakInState(State):
             else f"{self.names[s]} scouts nothing"
             for s in range(n)
         )
-        self.log("scouts", None, f"Scouting: {said}", scouts=tuple(self.scout))
+        self.log("scouts", None, f"Scouting: {said}", scouts=tuple(k + 1 for k in self.scout))
         for k, cards in enumerate(self.scouted):
             who = tuple(s for s in range(n) if self.scout[s] == k)
             if not who:
                 continue
-            names = " and ".join(self.names[s] for s in who)
+            names = _listed([self.names[s] for s in who])
             faces = " ".join(CARDS[i].text for i in cards)
             self.log(
                 "scouted",
@@ -340,7 +340,7 @@ class BreakInState(State):
         for s in who:
             self.inside[s] = False
             self.caught[s] = True
-        names = " and ".join(self.names[s] for s in who)
+        names = _listed([self.names[s] for s in who])
         self.log(
             "caught",
             None,
@@ -457,11 +457,14 @@ class BreakInState(State):
             "round": self.hand_number + 1,
             "rounds": self.options.rounds,
             "starter": self.starter,
-            "flipper": self.flipper,
             "flips": self.flips,
             "on_table": self.on_table(),
-            "scouts": tuple(self.scout),
         }
+        if self.flipper >= 0:
+            info["flipper"] = self.flipper
+        if self.phase != "scout" and self.options.scouting != "off":
+            # the stack each seat scouted, 1 to 4 (0: none), public once revealed
+            info["scouts"] = tuple(k + 1 for k in self.scout)
         if me is not None and self.phase == "scout" and self.PICK.decided(self, me):
             info["your_scout"] = self.PICK.phrase(self, self.PICK.word(self, me), None)
         if me is not None and self.scout[me] >= 0:
@@ -478,6 +481,11 @@ class BreakInState(State):
         among the other stacks.  Another seat's scouting pick is the one the reveal
         shows, or while the picks are open one of its menu at random."""
         return retry(_world, game, obs, rng)
+
+
+def _listed(names: list[str]) -> str:
+    """``"North, East and West"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _summary(k: int, cards: list[Card]) -> str:
@@ -501,7 +509,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
             turned[int(e.action.args[0]) - 1].append(e.cards[0].index)
         elif e.kind == "scouts":
             scouts = e.get("scouts")
-    mine = scouts[me] if scouts else -1
+    mine = scouts[me] - 1 if scouts else -1
     sizes = [len(obs.zone(f"stack{k + 1}").cards) for k in range(n)]
     known: list[int] = []
     if mine >= 0:
@@ -531,7 +539,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     def hidden(w: State, seat: int, history: Any, i: int) -> str:
         if scouts:
             k = scouts[seat]
-            return PASS if k < 0 else SCOUTS[k]
+            return PASS if k == 0 else SCOUTS[k - 1]
         assert isinstance(w, BreakInState)
         menu = w.PICK.menu(w, seat)
         return str(menu[rng.randrange(len(menu))])
@@ -558,7 +566,7 @@ def knowledge(obs: Observation) -> Knowledge:
     n = sum(1 for z in obs.zones if z.name.startswith("stack"))
     sizes = tuple(len(obs.zone(f"stack{k + 1}").cards) for k in range(n))
     scouts = obs.info.get("scouts", ())
-    mine = scouts[me] if me is not None and scouts else -1
+    mine = scouts[me] - 1 if me is not None and scouts else -1
     shown = set(obs.zone("guards").faces)
     for s in range(obs.players):
         shown |= set(obs.zone("cash", s).faces)

@@ -117,7 +117,7 @@ def test_scouting_picks_are_secret_until_everyone_has_picked() -> None:
     st.apply("scout 2", WEST)
     reveal = next(e for e in st.events if e.kind == "scouts")
     assert reveal.text == "Scouting: North stack 2; East stack 1; West stack 2"
-    assert reveal.get("scouts") == (1, 0, 1)
+    assert reveal.get("scouts") == (2, 1, 2)
     assert st.phase == "flip" and st.to_move == (NORTH,)
 
 
