@@ -645,7 +645,7 @@ def odds(obs: Observation) -> dict[str, float]:
         if inside:
             ev = stay_value(know, k, flipper == me)
             label += (
-                f"; one more flip from it is worth {float(ev):.1f} on average, leaving now {now}"
+                f"; one more flip: {float(ev):.1f} on average, leaving now: {now}"
             )
         out[label] = float(p)
     return out
