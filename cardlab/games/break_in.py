@@ -644,9 +644,7 @@ def odds(obs: Observation) -> dict[str, float]:
             label += " (scouted)"
         if inside:
             ev = stay_value(know, k, flipper == me)
-            label += (
-                f"; one more flip: {float(ev):.1f} on average, leaving now: {now}"
-            )
+            label += f"; one more flip: {float(ev):.1f} on average, leaving now: {now}"
         out[label] = float(p)
     return out
 

@@ -28,6 +28,7 @@ from . import (
     bots_and_seats,
     bouncers,
     bourbon,
+    break_in,
     canfield,
     foresight,
     foresight_backs,
@@ -66,6 +67,7 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    break_in,
 )
 
 
