@@ -266,10 +266,11 @@ class BreakInState(State):
                 continue
             names = _listed([self.names[s] for s in who])
             faces = " ".join(CARDS[i].text for i in cards)
+            verb = "looks" if len(who) == 1 else "look"
             self.log(
                 "scouted",
                 None,
-                "",
+                f"{names} {verb} through stack {k + 1}",
                 f"{names} {'sees' if len(who) == 1 else 'see'} what stack {k + 1} holds: {faces}",
                 who,
                 hidden=tuple(CARDS[i] for i in cards),
@@ -701,7 +702,7 @@ GAME = register(
         bots={"heuristic": BreakInBot},
         source="Femtiofem booklet (Scott Huntington), after Diamant / Incan Gold",
         layout=TableLayout(center=("stack1", "stack2", "stack3", "stack4", "guards")),
-        bench_target=20_000,
+        bench_target=7_000,
         dealer=False,
         odds=odds,
         variants={"no scouting": {"scouting": "off"}, "four stacks": {"stacks": 4}},

@@ -143,7 +143,9 @@ def test_a_scout_sees_what_its_stack_holds_but_not_the_order_and_nobody_else_doe
     assert private[0].secret is not None and "North and West see what stack 1 holds" in (
         private[0].secret
     )
-    assert not [e for e in east.history if e.kind == "scouted" and e.get("stack") == 1]
+    seen_by_east = [e for e in east.history if e.kind == "scouted" and e.get("stack") == 1]
+    assert [e.text for e in seen_by_east] == ["North and West look through stack 1"]
+    assert not seen_by_east[0].hidden and seen_by_east[0].secret is None
     # the teacher sees every face, unmarked where a scout knows it
     teacher = st.observation(None)
     assert not any(isinstance(e, Peek) for e in teacher.zone("stack1").cards)

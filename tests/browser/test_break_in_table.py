@@ -1,6 +1,9 @@
 """Break In's table in real JupyterLab + Chromium: scouting a stack in secret, the
 scouted cards beside the scout, the odds panel, flipping and the leave question.
 
+(Named ``test_break_in_table`` because pytest cannot collect two test modules of one
+basename, and ``tests/games/test_break_in.py`` holds the scenarios.)
+
 One notebook page holds one table (you at North, the bots instant); the test drives it
 through clicks, checks what the page shows and saves screenshots in ``artifacts/``.
 """
@@ -20,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def page(lab: Any, browser: Any) -> Iterator[Any]:
+def break_in_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = [
         "from cardlab.widgets import Table",
         "Table('break_in', seat=0, seed=11, pace=0, players=3)",
@@ -45,8 +48,8 @@ def _click_and_wait(t: Any, target: Any) -> None:
     expect(t).not_to_have_attribute("data-step", before)
 
 
-def test_scouting_flipping_the_odds_and_the_leave_question(page: Any) -> None:
-    t = page.locator('.cl-root[data-game="break_in"]')
+def test_scouting_flipping_the_odds_and_the_leave_question(break_in_page: Any) -> None:
+    t = break_in_page.locator('.cl-root[data-game="break_in"]')
     t.scroll_into_view_if_needed()
     actions = t.locator(".cl-actions")
     # scouting: a secret pick among the three stacks
