@@ -451,9 +451,7 @@ class BreakInState(State):
                 cards: tuple[Any, ...] = tuple(CARDS[i] for i in left)
             else:
                 cards = ()
-            zones.append(
-                Zone("scouted", s, cards, "row", label=f"Stack {k + 1} as scouted, still to come")
-            )
+            zones.append(Zone("scouted", s, cards, "row", label=f"Scouted stack {k + 1}"))
         info: dict[str, Any] = {
             "round": self.hand_number + 1,
             "rounds": self.options.rounds,

@@ -61,7 +61,7 @@ def test_scouting_flipping_the_odds_and_the_leave_question(break_in_page: Any) -
     expect(t.locator(".cl-log")).to_contain_text("Scouting: North stack 2")
     mine = t.locator('.cl-seat[data-seat="0"] .cl-zone[data-zone="scouted"]')
     expect(mine.locator(".cl-card")).to_have_count(12)
-    expect(mine).to_contain_text("Stack 2 as scouted")
+    expect(mine).to_contain_text("Scouted stack 2")
     # North opens the round: a flip from any stack
     expect(actions.locator('[data-act^="flip "]')).to_have_count(3)
     # the odds panel: the trap chance of each stack, stack 2 marked as scouted

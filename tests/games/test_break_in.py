@@ -129,14 +129,14 @@ def test_a_scout_sees_what_its_stack_holds_but_not_the_order_and_nobody_else_doe
         z = st.observation(seat).zone("scouted", seat)
         assert set(z.faces) == set(stack1)
         assert list(z.faces) == sorted(stack1, key=lambda c: c.index)  # not the deal's order
-        assert z.label == "Stack 1 as scouted, still to come"
+        assert z.label == "Scouted stack 1"
         assert st.observation(seat).info["scouted_left"] == "stack 1: 4 guards, 8 cash worth 29"
         # the stack itself still shows only backs
         assert all(isinstance(e, Back) for e in st.observation(seat).zone("stack1").cards)
     east = st.observation(EAST)
     assert not set(stack1) & east.faces()
     assert east.zone("scouted", NORTH).cards == ()  # who scouted is public, not the faces
-    assert east.zone("scouted", NORTH).label == "Stack 1 as scouted, still to come"
+    assert east.zone("scouted", NORTH).label == "Scouted stack 1"
     assert "scouted_left" in east.info and "stack 2" in east.info["scouted_left"]
     private = [e for e in st.events if e.kind == "scouted"]
     assert [e.audience for e in private] == [(NORTH, WEST), (EAST,)]
