@@ -694,7 +694,7 @@ GAME = register(
         players=(2, 3, 4),
         default_players=3,
         summary="Scout a stack in secret, flip for cash, and leave before a second guard "
-        "of a suit catches you",
+        "of a suit catches you.",
         state_class=BreakInState,
         options_class=BreakInOptions,
         bots={"heuristic": BreakInBot},
