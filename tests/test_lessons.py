@@ -214,6 +214,11 @@ INTENDED: dict[str, Any] = {
     "industry/first-spend": "2H 8D",
     "industry/money-lost": 4,
     "industry/final-score": 25,
+    "break-in/scouted-trap": 0,
+    "break-in/trap-cards": 2,
+    "break-in/bank": 20,
+    "break-in/leave-or-stay": "leave",
+    "break-in/next-starter": "East",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -245,6 +250,10 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "golf/score": [27],
     "turncoat/total": [9, -19],
     "turncoat/suspect": ["nobody"],
+    "break-in/scouted-trap": [1],
+    "break-in/trap-cards": [10],
+    "break-in/bank": [8, 17],
+    "break-in/next-starter": ["West"],
 }
 
 
@@ -815,6 +824,40 @@ def _industry(ns: dict[str, Any]) -> None:
     assert set(ns["lengths"].turns) and ns["lengths"].turns.max() <= 42
 
 
+def _break_in(ns: dict[str, Any]) -> None:
+    m, seats, stopping = ns["m"], ns["seats"], ns["stopping"]
+    st = m.state
+    # the scoring example: 4, A and 3 with twelve cards on the table bank 20
+    assert st.results[0].points == (20, 0, 0)
+    assert "North leaves with 20: 8 in cash and 12 for the cards on the table" in [
+        e.text for e in st.events
+    ]
+    north, east = ns["north_odds"], ns["east_odds"]
+    assert north.loc[0, "stack"] == "stack 1 (scouted)" and north.loc[0, "trap"] == "0.0%"
+    assert east.loc[0, "trap"] == east.loc[2, "trap"] != north.loc[0, "trap"]
+    assert [str(a) for a in ns["optional"].legal_actions(0)][-1] == "pass"
+    assert ns["plain"].state.phase == "flip" and len(ns["plain"].legal_actions(0)) == 4
+    assert ns["me"].terminal and len(ns["me"].state.results) == 5
+    assert _axis_titles(ns["seat_chart"], "y") == {"share of games won"}
+    # the seats: shares and their standard errors as the text reads them
+    se = seats["std. error"]
+    assert (se > 0.03).all() and (se < 0.045).all()
+    heuristic = seats[seats["players"] == "heuristic"].set_index("seat")
+    north = heuristic.loc["North"]
+    assert north["win share"] == heuristic["win share"].max()
+    assert 1.5 < (north["win share"] - 1 / 3) / north["std. error"] < 2.5
+    lengths = ns["lengths"]
+    assert lengths.loc["heuristic", "steps per game"] > 2 * lengths.loc["random", "steps per game"]
+    assert (
+        lengths.loc["heuristic", "mean total cash"] > 2 * lengths.loc["random", "mean total cash"]
+    )
+    # the stopping table: nobody leaves with no guard out; every leave has a guard out
+    quiet = stopping[stopping["guards out"] == 0]
+    assert (quiet["search"] == "stay").all() and (quiet["heuristic"] == "stay").all()
+    assert (stopping.loc[stopping["search"] == "leave", "guards out"] > 0).all()
+    assert (stopping["search"] == "leave").any()
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -839,6 +882,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "44-turncoat": _turncoat,
     "40-industry": _industry,
     "43-virus": _virus,
+    "42-break-in": _break_in,
 }
 
 

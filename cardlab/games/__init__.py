@@ -15,6 +15,7 @@ from . import (
     all_fours,
     bouncers,
     bourbon,
+    break_in,
     canfield,
     foresight,
     frozen_novelty,
@@ -56,6 +57,7 @@ GAMES: tuple[GameSpec, ...] = (
     turncoat.GAME,
     industry.GAME,
     virus.GAME,
+    break_in.GAME,
 )
 
 

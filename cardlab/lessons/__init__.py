@@ -28,6 +28,7 @@ from . import (
     bots_and_seats,
     bouncers,
     bourbon,
+    break_in,
     canfield,
     foresight,
     foresight_backs,
@@ -74,6 +75,7 @@ NOTEBOOKS = (
     turncoat,
     industry,
     virus,
+    break_in,
 )
 
 
