@@ -16,6 +16,7 @@ from . import (
     bouncers,
     bourbon,
     canfield,
+    court,
     foresight,
     frozen_novelty,
     gin_rummy,
@@ -48,6 +49,7 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    court.GAME,
 )
 
 
