@@ -73,6 +73,7 @@ spend your joker this turn).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -173,7 +174,8 @@ def round_lines(courts: list[list[int]]) -> list[list[tuple[int, str]]]:
 
 
 def dealt_cards(game: Game) -> list[Card]:
-    return list(STANDARD) + list(JOKERS[: game.options.jokers])
+    jokers: int = getattr(game.options, "jokers", 2)
+    return list(STANDARD) + list(JOKERS[:jokers])
 
 
 @dataclass(frozen=True)
@@ -398,7 +400,7 @@ class CourtState(State):
         self.end_hand(summary)
 
     def game_over(self) -> bool:
-        return len(self.results) >= self.options.rounds
+        return len(self.results) >= int(self.options.rounds)
 
     # ------------------------------------------------------ observation
     def _prompt(self, seat: int) -> str:
@@ -550,7 +552,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     for d in range(n):
         known |= dealt[d]
     pool = everything & ~known
-    parts: dict[tuple[str, int | None], list[int]] = {}
+    parts: dict[tuple[str, int | None], Sequence[int]] = {}
     for d in range(n):
         got = pick(pool, unknown[d], rng)
         for c in got:

@@ -92,7 +92,8 @@ class SecretPick:
         self.actions = CardActions(verb, RANK_ORDER)
         #: The jokers' picks (``pick JK1``, ``pick JK2``): cards 52 and 53 of a hand.
         self.jokers = tuple(action(f"{verb} {c.code}") for c in JOKERS)
-        self.index = {**self.actions.index, **{a: 52 + k for k, a in enumerate(self.jokers)}}
+        self.index: dict[str, int] = dict(self.actions.index)
+        self.index.update({a: 52 + k for k, a in enumerate(self.jokers)})
         self.count = count
         #: The count when it is a plain number (-1: asked of ``count`` each time).
         self.fixed = count if type(count) is int else -1
