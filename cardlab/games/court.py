@@ -671,7 +671,7 @@ GAME = register(
         dealer=False,
         source="femtiofem.txt (Court)",
         layout=TableLayout(compact=("picks",), hide=("aside",)),
-        bench_target=1_500,
+        bench_target=2_000,
         variants={"no jokers": {"jokers": 0}, "one joker": {"jokers": 1}},
     )
 )
