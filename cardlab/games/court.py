@@ -90,7 +90,7 @@ from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.choices import with_extras
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.passing import SecretPick, picked_cards
+from ..rules.passing import SecretPick
 from ..rules.tricks import card_text, event_table, sorted_cards
 from ..rules.worlds import deal_action, mask_of, pick, replay, resume, seat_of
 
@@ -171,6 +171,12 @@ def round_lines(courts: list[list[int]]) -> list[list[tuple[int, str]]]:
                 said = f"wealth in {symbol}" if len(top) == 1 else f"shared wealth in {symbol}"
                 lines[s].append((share, f"{said} ({best} pips)"))
     return lines
+
+
+def cards_said(mask: int) -> tuple[tuple[Card, ...], str]:
+    """The cards of ``mask`` and their text, a joker said as such."""
+    cards = sorted_cards(mask)
+    return cards, " ".join([card_text(c.index) for c in cards])
 
 
 def dealt_cards(game: Game) -> list[Card]:
@@ -262,7 +268,7 @@ class CourtState(State):
             round=self.hand_number + 1,
         )
         for s in range(self.players):
-            cards, text = picked_cards(self.hands[s])
+            cards, text = cards_said(self.hands[s])
             self.log("hand", s, "", f"{self.names[s]} is dealt {text}", (s,), hidden=cards, turn=0)
         self._next_turn()
 
@@ -355,7 +361,7 @@ class CourtState(State):
         size = hands[0].bit_count()
         for s in range(n):
             t = (s + 1) % n
-            cards, text = picked_cards(hands[s])
+            cards, text = cards_said(hands[s])
             self.log(
                 "pass",
                 s,
