@@ -269,7 +269,9 @@ class CourtState(State):
         )
         for s in range(self.players):
             cards, text = cards_said(self.hands[s])
-            self.log("hand", s, "", f"{self.names[s]} is dealt {text}", (s,), hidden=cards, turn=0)
+            name = self.names[s]
+            said = f"{name} is dealt {plural(size, 'card')}"
+            self.log("hand", s, said, f"{name} is dealt {text}", (s,), hidden=cards, turn=0)
         self._next_turn()
 
     def _next_turn(self) -> None:
