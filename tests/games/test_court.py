@@ -97,7 +97,7 @@ def test_a_passer_remembers_the_hand_it_passed() -> None:
     three = new(hands, 3)
     turn(three, "AS", "AD", "2D")
     east_hand = [e for e in three.observation(0).history if e.kind == "pass" and e.seat == 1]
-    assert east_hand and not east_hand[0].hidden  # West's view of East's hand: not North's
+    assert east_hand and not east_hand[0].hidden  # North never held the hand East passed on
 
 
 def test_a_card_not_in_hand_is_refused_and_changes_nothing() -> None:
