@@ -526,6 +526,9 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         # a chip game: the pot, every seat's chips and the last cards turned stay in view
         expect(t.locator('[data-figure="chips"]')).to_have_count(t.locator(".cl-seat").count())
         assert t.locator(".cl-area-center .cl-card[data-code]").count() > 0
+    elif not t.locator('.cl-zone[data-zone="last_trick"]').count():
+        # a game without tricks (a draft): what lies face up before the players stays
+        assert t.locator(".cl-seat .cl-zone:not(.cl-hand) [data-code]").count() > 0
     else:
         # a trick game: the last trick is still on the table, one card per player
         players = t.locator(".cl-seat").count()

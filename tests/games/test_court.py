@@ -280,3 +280,19 @@ def test_the_bot_plays_whole_games_from_its_observation() -> None:
     m.run()
     assert m.state.terminal
     assert CourtBot.name == "heuristic"
+
+
+def test_a_sampled_world_keeps_the_hands_a_seat_has_held() -> None:
+    hands = ["KS QS JS AS AH 2C 3C 4C", "KH QH JH AD AC 5C 6C 7C", "KD QD JD 2D 3D 4D 5D 6D"]
+    st = new(hands, 3)
+    turn(st, "AS", "AD", "2D")
+    rng = random.Random(4)
+    for _ in range(5):
+        world = type(st).sample_world(st.game, st.observation(0), rng)
+        # North passed its hand to East: it knows that hand to the card
+        assert world.hands[0] == st.hands[0] and world.hands[1] == st.hands[1]
+        assert world.court == st.court
+    turn(st, "KD", "KS", "KH")
+    for _ in range(5):
+        world = type(st).sample_world(st.game, st.observation(0), rng)
+        assert world.hands == st.hands  # every hand has passed through North's
