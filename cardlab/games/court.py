@@ -441,7 +441,8 @@ class CourtState(State):
         n = self.players
         drafting = self.phase == "draft"
         zones = []
-        for s in range(n):
+        # once a round's hands are used up, nobody holds anything: no hand is shown
+        for s in range(n) if any(self.hands) else ():
             mine = view.seat == s
             # others see the whole hand until the reveal: how many cards a seat took is
             # part of its secret
