@@ -203,6 +203,11 @@ INTENDED: dict[str, Any] = {
     "three-five-seven/north-seven": "straight flush",
     "three-five-seven/east-stay": "fold",
     "three-five-seven/strike-pot": 14,
+    "turncoat/total": 19,
+    "turncoat/result": "failure",
+    "turncoat/gifts-tell": "no",
+    "turncoat/suspect": "East",
+    "turncoat/no-turncoat": "1/3",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -232,6 +237,8 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "canfield/casino-score": [75, -37],
     "golf/playable": ["5H 7S 6C", "7S"],
     "golf/score": [27],
+    "turncoat/total": [9, -19],
+    "turncoat/suspect": ["nobody"],
 }
 
 
@@ -741,6 +748,26 @@ def _which_variant(ns: dict[str, Any]) -> None:
         assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
 
 
+def _turncoat(ns: dict[str, Any]) -> None:
+    from cardlab.games.turncoat import turncoat_odds_by_mission
+
+    m = ns["m"]
+    by = turncoat_odds_by_mission(m.observation(0))
+    assert by[0] == pytest.approx(by[1])  # North led the first mission: nothing moves
+    assert by[2][1] == max(by[2].values()) > 0.5  # East kept a 9
+    assert m.state.winners() == (0, 2, 3)
+    assert _axis_titles(ns["suspects"], "y") == {"chance of being the turncoat"}
+    variants = ns["variants_table"]
+    assert variants.loc["no accusations", "team wins"] <= 0.1
+    games = ns["games"]
+    heur, rand = games[games["bots"] == "heuristic"], games[games["bots"] == "random"]
+    accused = heur["ending"].str.contains("accusation").mean()
+    assert accused > 0.5 and (heur["ending"] == "team: missions").mean() < 0.1
+    assert rand["missions"].mean() < 1.5
+    first = ns["first"]
+    assert (abs(first["North wins"] - first["an average seat wins"]) < 0.15).all()
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -762,6 +789,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
+    "44-turncoat": _turncoat,
 }
 
 

@@ -27,6 +27,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    turncoat,
 )
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ GAMES: tuple[GameSpec, ...] = (
     three_five_seven.GAME,
     newmarket.GAME,
     court.GAME,
+    turncoat.GAME,
 )
 
 

@@ -42,6 +42,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    turncoat,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -68,6 +69,7 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    turncoat,
 )
 
 
