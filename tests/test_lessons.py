@@ -117,6 +117,12 @@ INTENDED: dict[str, Any] = {
     "heartburn/hole-card": "play hole 1",
     "heartburn/south-score": 0,
     "heartburn/megan": 25,
+    # 41 court
+    "court/joker-order": "the Q♠ first",
+    "court/north-score": 12,
+    "court/pictures": 4,
+    "court/aces": 3,
+    "court/wealth-tie": 2,
     "bourbon/discard": "5H 6H 7H 2C 2D 2S 9S TS JS KC",
     "bourbon/knock-card": "KC",
     "bourbon/knock-score": 18,
@@ -419,6 +425,21 @@ def _heartburn(ns: dict[str, Any]) -> None:
     assert m.state.results[-1].points == (0, 0, 0, 26)
     assert hand_scores([ns["aaron"], ns["megan"], ns["cory"], ns["josh"]]) == [0, 25, 13, 0]
     assert ns["bot"] > ns["others"]
+
+
+def _court(ns: dict[str, Any]) -> None:
+    m, round_lines, courts = ns["m"], ns["round_lines"], ns["courts"]
+    assert m.state.results[-1].points == (12, 20)
+    assert "North spends the Joker and plays K♥ then J♠" in m.event_texts()
+    assert round_lines(courts("KS JH QD", ""))[0] == [(4, "intrigue K♠ J♥")]
+    assert round_lines(courts("AS AH AD AC", ""))[0] == []
+    assert [p for p, _ in round_lines(courts("9C", "5C 4C", "2D"))[0]] == [2]
+    seats = ns["seats"]
+    fair = seats[seats.table == "all heuristic"]
+    assert all(abs(r["win share"] - 1 / 3) < 2 * r.se for _, r in fair.iterrows())
+    mixed = seats[seats.table != "all heuristic"]
+    assert mixed["win share"].iloc[0] > 0.8
+    assert len(ns["g"].state.results) == 3
 
 
 def _bourbon(ns: dict[str, Any]) -> None:
@@ -864,6 +885,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "11-gin-rummy": _gin,
     "20-foresight": _foresight,
     "21-heartburn": _heartburn,
+    "41-court": _court,
     "22-bourbon": _bourbon,
     "23-frozen-novelty": _frozen,
     "30-foresight-backs": _backs,
