@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from rummy_support import reason
+from .rummy_support import reason
 
 import cardlab
 from cardlab.core.cards import parse_cards
