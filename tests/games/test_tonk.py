@@ -7,7 +7,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from .rummy_support import reason
 
 import cardlab
 from cardlab.core.cards import parse_cards
@@ -22,6 +21,8 @@ from cardlab.games.tonk import (
     table_odds,
     tonk_payments,
 )
+
+from .rummy_support import reason
 
 CROAKER, GOBLIN, ELMO = 0, 1, 2
 
