@@ -23,6 +23,7 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
@@ -48,6 +49,7 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    jackhammer.GAME,
 )
 
 
