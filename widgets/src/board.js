@@ -68,5 +68,5 @@ export function boardHtml(v, z) {
     });
   }
   const style = `grid-template-columns:repeat(${b.cols}, ${cw.toFixed(2)}px);grid-template-rows:repeat(${b.rows}, ${ch.toFixed(2)}px)`;
-  return `<div class="cl-board${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }

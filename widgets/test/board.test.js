@@ -45,5 +45,5 @@ test("a lattice board lays each card over the cells it spans, turned ones sidewa
 test("the zone draws a board zone as its board", () => {
   const html = zoneHtml(view(), zone, "center");
   assert.match(html, /cl-zone cl-board[^"]*"/);
-  assert.match(html, /class="cl-board"/);
+  assert.match(html, /class="cl-board-grid"/);
 });

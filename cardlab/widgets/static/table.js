@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 bcfcaa11bf42662e328b79d4a36bad6b9c3489d0b7b632a032972dc1b5625a4f) */
+/* cardlab card table, bundled from widgets/src (sources sha256 827abf95547cc08bbc6f4679682b6bea608001d88974001cf742b479cc61923e) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -236,7 +236,7 @@ function boardHtml(v, z) {
     });
   }
   const style = `grid-template-columns:repeat(${b.cols}, ${cw.toFixed(2)}px);grid-template-rows:repeat(${b.rows}, ${ch.toFixed(2)}px)`;
-  return `<div class="cl-board${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }
 
 // src/zones.js
