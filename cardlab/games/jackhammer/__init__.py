@@ -66,7 +66,7 @@ from .rules import (
     moves_from,
     ranking_key,
 )
-from .solver import Position, Solution, position_from, position_of, solve
+from .solver import Position, Solution, endgame_agreement, position_from, position_of, solve
 
 __all__ = [
     "BOARD_CARDS",
@@ -78,6 +78,7 @@ __all__ = [
     "JackhammerState",
     "Position",
     "Solution",
+    "endgame_agreement",
     "key_value",
     "moves_from",
     "position_from",

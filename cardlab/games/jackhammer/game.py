@@ -22,7 +22,7 @@ GAME = register(
         source="femtiofem.txt (Jackhammer, by Scott Huntington)",
         layout=TableLayout(center=("board",)),
         dealer=False,
-        bench_target=2_000,
+        bench_target=3_000,
         utility_unit="lowest-suit pips",
         variants={"three players": {"players": 3}, "four players": {"players": 4}},
     )

@@ -214,3 +214,65 @@ def solve(
     values = {str(MOVE[d]): u for d, u in scored}
     best = max(scored, key=lambda du: (du[1], -du[0]))[0]
     return Solution(MOVE[best], values, final, search.nodes)
+
+
+def endgame_agreement(
+    games: int = 50, last: int = 10, players: int = 2, seed: int = 0, budget: int = BUDGET
+) -> dict[str, float]:
+    """How often the rule of thumb picks the solver's move in the last moves of a board.
+
+    Heuristic bots play ``games`` boards; at each of the last ``last`` moves of a board
+    (counting only moves with a choice) the rule of thumb's move
+    (:func:`~cardlab.games.jackhammer.bot.rule_of_thumb`) is compared with the solver's,
+    and a differing move is priced by the solver's values: the utility the mover gives
+    away.
+
+    Returns
+    -------
+    dict
+        ``positions`` compared, ``other`` (the share where the rule of thumb picks
+        another move than the solver), ``differ`` (the share where that move is worth less
+        to the mover: equally good moves count as agreeing), ``unsolved`` (positions the
+        solver could not finish within ``budget``, left out) and ``cost`` (the average
+        utility given away where the moves differ)
+    """
+    import random
+
+    from ...core.registry import get_spec
+    from .bot import JackhammerBot, rule_of_thumb
+
+    game = get_spec("jackhammer").game(players)
+    compared = differ = other = unsolved = 0
+    cost = 0.0
+    for g in range(games):
+        st = game.new_state()
+        rng = random.Random(f"endgame/{seed}/{g}")
+        st.apply(st.sample_chance(rng))
+        bots = [JackhammerBot(s, seed) for s in range(players)]
+        choices: list[JackhammerState] = []
+        while not st.terminal:
+            seat = st.to_move[0]
+            obs = st.observation(seat)
+            if obs.phase == "move" and len(obs.legal) > 1:
+                choices.append(st.clone())  # type: ignore[arg-type]
+            st.apply(str(bots[seat].act(obs)), seat)
+        for pos in choices[-last:]:
+            seat = pos.to_move[0]
+            obs = pos.observation(seat)
+            solved = solve(pos, budget)
+            if solved is None:
+                unsolved += 1
+                continue
+            compared += 1
+            mine = rule_of_thumb(position_from(obs), obs.legal)[0]
+            other += mine != solved.best
+            if solved.values[str(mine)] < solved.values[str(solved.best)] - 1e-9:
+                differ += 1
+                cost += solved.values[str(solved.best)] - solved.values[str(mine)]
+    return {
+        "positions": compared,
+        "other": other / max(1, compared),
+        "differ": differ / max(1, compared),
+        "unsolved": unsolved,
+        "cost": cost / max(1, differ),
+    }
