@@ -197,6 +197,10 @@ INTENDED: dict[str, Any] = {
     "three-five-seven/north-seven": "straight flush",
     "three-five-seven/east-stay": "fold",
     "three-five-seven/strike-pot": 14,
+    # 45 jackhammer
+    "jackhammer/moves": 13,
+    "jackhammer/winner": "North",
+    "jackhammer/endgame": "e3",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -720,6 +724,23 @@ def _which_variant(ns: dict[str, Any]) -> None:
         assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
 
 
+def _jackhammer(ns: dict[str, Any]) -> None:
+    m, done, played, end = ns["m"], ns["done"], ns["played"], ns["end"]
+    st = m.state
+    assert "crosses a hole" in st.explain("move e1", 0)
+    assert "crosses a hole or a pawn" in st.explain("move e3", 0)
+    assert "pawn stands on d3" in st.explain("move d3", 0)
+    assert any("falls through" in t for t in done.event_texts())
+    wins = played.groupby("players")[[f"win_{s}" for s in range(4)]].mean()
+    for players, row in wins.iterrows():
+        rates = [row[f"win_{s}"] for s in range(int(players))]
+        assert rates[0] == max(rates), (players, rates)  # moving first pays at every size
+    assert wins.loc[2, "win_0"] > 0.53
+    assert end.state.phase == "move" and sum(1 for c in end.state.board if c >= 0) <= 14
+    agreement = ns["agreement"].iloc[0]
+    assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -740,6 +761,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
+    "45-jackhammer": _jackhammer,
 }
 
 

@@ -38,6 +38,7 @@ from . import (
     hearts,
     hearts_vs_heartburn,
     in_between,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
@@ -66,6 +67,7 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    jackhammer,
 )
 
 
