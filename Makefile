@@ -105,12 +105,13 @@ serve-docs: widget-js notebooks
 	$(BIN)/mkdocs serve
 
 # One pytest run on JOBS workers (pytest-xdist): unit, conformance, game and notebook tests
-# spread over them; the browser tests (JupyterLab, Chromium, the site just built) stay
-# together on one worker, as one group (tests/conftest.py). The slowest tests are
+# spread over them; the browser tests (JupyterLab, Chromium, the site just built) run in
+# two groups, the table tests over every game and the rest, each on one worker with its
+# own JupyterLab (tests/conftest.py). The slowest tests are
 # listed at the end, to keep an eye on the time.
 test: lint widget-test docs
 	$(call stage,pytest)
-	DOCS_SITE_DIR=site $(BIN)/pytest tests -n $(JOBS) --dist loadgroup -rs --durations=15 \
+	DOCS_SITE_DIR=site $(BIN)/pytest tests -n $(JOBS) --dist loadgroup -rs --durations=40 \
 		-p no:cacheprovider $(PYTEST_ARGS)
 	$(call stage,done)
 

@@ -6,9 +6,10 @@ package), so test modules in sub-folders can ``import oracles``.
 Hypothesis runs with a fixed profile: no deadline (whole games are played per example)
 and derandomised on CI so a run there is reproducible.
 
-Under pytest-xdist with ``--dist loadgroup`` (``make test``), the tests in ``browser/``
-form one group, run by one worker: one JupyterLab server and one Chromium serve them all,
-and the other workers share the rest test by test.
+Under pytest-xdist with ``--dist loadgroup`` (``make test``), the browser tests form two
+groups, each run by one worker with its own JupyterLab server and Chromium: the table
+tests over every game (``browser/test_table.py``) and the rest of ``browser/``. Both start
+first; the workers then share the other tests one by one.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "cardlab")
 
 @pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: unknown without it
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup`` with the browser tests as one group, found by their folder.
+    """``--dist loadgroup`` with the browser tests in two groups, found by their paths.
 
     Groups are chosen here from the test ids, which the controller has, rather than by
     ``xdist_group`` marks: pytest-xdist 3.8 applies those by renaming test ids, which
@@ -42,6 +43,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserTestsTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith("tests/browser/test_table.py"):
+                return "browser-table"
             if nodeid.startswith("tests/browser/"):
                 return "browser"
             return str(super()._split_scope(nodeid))

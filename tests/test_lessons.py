@@ -167,6 +167,10 @@ INTENDED: dict[str, Any] = {
     "red-dog/north-bet": "the whole pot",
     "red-dog/north-balance": 113,
     "red-dog/deals-per-shuffle": 2,
+    "virus/drinkers": 1,
+    "virus/round-score": 1,
+    "virus/race": "nobody yet",
+    "virus/best-reply": "steal",
     # 15 canfield
     "canfield/playable": "KC 4D",
     "canfield/last-card": "JS",
@@ -197,6 +201,14 @@ INTENDED: dict[str, Any] = {
     "three-five-seven/north-seven": "straight flush",
     "three-five-seven/east-stay": "fold",
     "three-five-seven/strike-pot": 14,
+    "turncoat/total": 19,
+    "turncoat/result": "failure",
+    "turncoat/gifts-tell": "no",
+    "turncoat/suspect": "East",
+    "turncoat/no-turncoat": "1/3",
+    "industry/first-spend": "2H 8D",
+    "industry/money-lost": 4,
+    "industry/final-score": 25,
     # 45 jackhammer
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
@@ -230,6 +242,8 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "canfield/casino-score": [75, -37],
     "golf/playable": ["5H 7S 6C", "7S"],
     "golf/score": [27],
+    "turncoat/total": [9, -19],
+    "turncoat/suspect": ["nobody"],
 }
 
 
@@ -540,6 +554,30 @@ def _in_between(ns: dict[str, Any]) -> None:
     assert mean[random_] == mean.min() and won[random_] == won.max()
 
 
+def _virus(ns: dict[str, Any]) -> None:
+    m, race, rows = ns["m"], ns["race"], ns["rows"]
+    texts = [e.text for e in m.state.events]
+    assert "North cannot drink: East points at them" in texts
+    assert "East steals a bottle from North" in texts and "West drinks a bottle" in texts
+    assert "East blocks North: infect East does nothing" in texts
+    infect = next(e for e in m.state.events if e.kind == "infect")
+    assert infect.seat == 0 and infect.get("to") == 1 and infect.audience == (0, 1)
+    assert m.terminal and len(m.state.results) == 1
+    assert race.terminal and race.state.outcome.winners == (1,)
+    assert race.state.drunk_count(1) == 4 and race.state.virus_holder() == 0
+    assert ns["v"].state.outcome.winners == ()  # the capped two-player match
+    assert len(ns["three"]) == 60 and len(ns["rounds"]) > 0
+    assert set(ns["endings"]["ending"]) <= {"North wins", "South wins", "stopped at the cap"}
+    assert len(rows) == 16 and all(r["n"] == 12 for r in rows)
+    best = {
+        theirs: max((r for r in rows if r["theirs"] == theirs), key=lambda r: r["payoff"])["mine"]
+        for theirs in ("fist", "infect", "steal", "block")
+    }
+    assert len(set(best.values())) > 1  # the best reply changes from column to column
+    payoff = {(r["mine"], r["theirs"]): r["payoff"] for r in rows}
+    assert payoff[("block", "fist")] < max(payoff[(x, "fist")] for x in ("fist", "steal"))
+
+
 def _red_dog(ns: dict[str, Any]) -> None:
     from fractions import Fraction
 
@@ -724,6 +762,41 @@ def _which_variant(ns: dict[str, Any]) -> None:
         assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
 
 
+def _turncoat(ns: dict[str, Any]) -> None:
+    from cardlab.games.turncoat import turncoat_odds_by_mission
+
+    m = ns["m"]
+    by = turncoat_odds_by_mission(m.observation(0))
+    assert by[0] == pytest.approx(by[1])  # North led the first mission: nothing moves
+    assert by[2][1] == max(by[2].values()) > 0.5  # East kept a 9
+    assert m.state.winners() == (0, 2, 3)
+    assert _axis_titles(ns["suspects"], "y") == {"chance of being the turncoat"}
+    variants = ns["variants_table"]
+    assert variants.loc["no accusations", "team wins"] <= 0.1
+    games = ns["games"]
+    heur, rand = games[games["bots"] == "heuristic"], games[games["bots"] == "random"]
+    accused = heur["ending"].str.contains("accusation").mean()
+    assert accused > 0.5 and (heur["ending"] == "team: missions").mean() < 0.1
+    assert rand["missions"].mean() < 1.5
+    first = ns["first"]
+    assert (abs(first["North wins"] - first["an average seat wins"]) < 0.15).all()
+
+
+def _industry(ns: dict[str, Any]) -> None:
+    x, end, snow = ns["x"], ns["end"], ns["snow"]
+    assert x.observation(0).zone("city", 0).tags.count("bank") == 3
+    assert end.scores == [20, 25] and end.winners() == (1,)
+    assert ns["bots"].terminal
+    assert ns["bonus_rate"]["half"] < ns["bonus_rate"]["most"]
+    assert ns["vs_random"].win_0.mean() > 0.7
+    summary = ns["summary"]
+    assert summary.loc["office", "won"] > 0.7
+    assert summary.loc["office", "final_lead"] > summary.loc["none", "final_lead"]
+    leads = snow[snow.head_start == "office"].groupby("turn").lead.mean()
+    assert leads.iloc[8] > 2 * leads.iloc[0]
+    assert set(ns["lengths"].turns) and ns["lengths"].turns.max() <= 42
+
+
 def _jackhammer(ns: dict[str, Any]) -> None:
     m, done, played, end = ns["m"], ns["done"], ns["played"], ns["end"]
     st = m.state
@@ -761,6 +834,9 @@ FACTS: dict[str, Callable[..., None]] = {
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
+    "44-turncoat": _turncoat,
+    "40-industry": _industry,
+    "43-virus": _virus,
     "45-jackhammer": _jackhammer,
 }
 

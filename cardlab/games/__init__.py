@@ -23,10 +23,13 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    industry,
     jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
+    turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +52,9 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    turncoat.GAME,
+    industry.GAME,
+    virus.GAME,
     jackhammer.GAME,
 )
 

@@ -38,10 +38,13 @@ from . import (
     hearts,
     hearts_vs_heartburn,
     in_between,
+    industry,
     jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
+    turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -67,6 +70,9 @@ NOTEBOOKS = (
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
+    turncoat,
+    industry,
+    virus,
     jackhammer,
 )
 

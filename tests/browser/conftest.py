@@ -50,7 +50,7 @@ SERVER_START_TIMEOUT = 60.0
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test in this folder needs a real browser: mark it so ``-m "not browser"`` works.
 
-    Under pytest-xdist they all run on one worker (``tests/conftest.py``).
+    Under pytest-xdist they run on two workers, in two groups (``tests/conftest.py``).
     """
     here = Path(__file__).parent
     for item in items:

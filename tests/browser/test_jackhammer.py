@@ -75,14 +75,15 @@ def test_pawns_are_placed_and_moved_by_clicking_a_lit_cell(board_page: Any) -> N
     cell = str(ace.get_attribute("data-cell"))
     _click_and_wait(t, ace)
     # North's pawn stands on the Ace; South (the bot) has placed too, and North moves
-    expect(board.locator(f'.cl-cell[data-cell="{cell}"] .cl-token[data-token="North"]')).to_be_visible()
+    north = '.cl-token[data-token="North"]'
+    expect(board.locator(f'.cl-cell[data-cell="{cell}"] {north}')).to_be_visible()
     expect(board.locator('.cl-token[data-token="South"]')).to_be_visible()
     expect(t).to_have_attribute("data-phase", "move")
     dest = board.locator(".cl-cell.cl-dest").last
     to = str(dest.get_attribute("data-cell"))
     _click_and_wait(t, dest)
     # the pawn stands on its new cell and the card it left is North's; a hole is left
-    expect(board.locator(f'.cl-cell[data-cell="{to}"] .cl-token[data-token="North"]')).to_be_visible()
+    expect(board.locator(f'.cl-cell[data-cell="{to}"] {north}')).to_be_visible()
     expect(board.locator(f'.cl-cell[data-cell="{cell}"]')).to_have_class("cl-cell cl-hole")
     taken = t.locator('.cl-zone[data-zone="taken"][data-owner="0"] .cl-card')
     expect(taken).to_have_count(1)

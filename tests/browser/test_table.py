@@ -172,7 +172,13 @@ def _rewind_to_a_move(t: Any) -> None:
 def _act_once(t: Any) -> None:
     """Play the first legal move (a card, else a button) and wait for the redraw."""
     before = _step(t)
-    card = t.locator(".cl-card.cl-legal").first
+    done = t.locator(".cl-tray-done:enabled")
+    if done.count():  # a staged move ready to be made: make it
+        done.click()
+        expect(t).not_to_have_attribute("data-step", str(before))
+        return
+    # a card from the hand, not one in a tray (its click would take it back)
+    card = t.locator(".cl-card.cl-legal:not(.cl-tray .cl-card)").first
     if card.count():
         card.click(position=CORNER)  # hands overlap: the top-left corner is always visible
         chooser = t.locator(".cl-chooser button").first
@@ -526,12 +532,17 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         # a chip game: the pot, every seat's chips and the last cards turned stay in view
         expect(t.locator('[data-figure="chips"]')).to_have_count(t.locator(".cl-seat").count())
         assert t.locator(".cl-area-center .cl-card[data-code]").count() > 0
-    else:
+    elif get_spec(name).family == "trick-taking":
         # a trick game: the last trick is still on the table, one card per player
         players = t.locator(".cl-seat").count()
         expect(t.locator('.cl-zone[data-zone="last_trick"] .cl-card')).to_have_count(players)
+    else:
+        # any other game: the cards stay where the hand left them
+        assert t.locator(".cl-felt .cl-card").count() > 0
     t.screenshot(path=str(ARTIFACTS / f"screen_{name}_3_end_table.png"))
     assert _step(t) == step, "the next hand is not dealt before Continue"
+    # a game decided within its one deal (an instant win) has no next hand to deal
+    over = t.locator(".cl-prompt").inner_text().startswith("Game over")
     if not solitaire:
         t.locator('[data-cmd="start"]').click()  # back through the hand: the start and middle
         expect(t).to_have_attribute("data-step", "0")
@@ -546,6 +557,7 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         t.screenshot(path=str(ARTIFACTS / f"screen_{name}_2_mid.png"))
         t.locator('[data-cmd="end"]').click()
         expect(t).to_have_attribute("data-step", str(step))
+    if not solitaire and not over:
         t.locator('[data-cmd="step"]').click()  # like Continue: the next hand is dealt
         expect(t.locator(".cl-handno")).not_to_have_text(hand)
         assert _step(t) > step
@@ -675,6 +687,9 @@ def test_the_teacher_view_plays_your_seat_and_no_other_view_says_your_turn(
     assert not tables.page_errors, tables.page_errors
 
 
+CLICKS = 9  # per game: the median and the 95th percentile of these
+
+
 def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
     """Milliseconds from a click on a legal card or button to the redraw it causes, per
     game (the kernel's answer included), saved to artifacts/latency.json."""
@@ -704,13 +719,13 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
         t = _table(tables, name)
         times = []
         rewound = False
-        for _ in range(30):
+        for _ in range(20):
             ms = t.evaluate(measure)
             if ms is None and not rewound:  # a game the tests above finished: play anew
                 _rewind_to_a_move(t)
                 rewound = True
                 continue
-            if ms is None or len(times) == 15:
+            if ms is None or len(times) == CLICKS:
                 break
             if ms >= 0:
                 times.append(ms)
