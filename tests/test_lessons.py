@@ -806,9 +806,9 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert any("falls through" in t for t in done.event_texts())
     wins = played.groupby("players")[[f"win_{s}" for s in range(4)]].mean()
     for players, row in wins.iterrows():
-        rates = [row[f"win_{s}"] for s in range(int(players))]
-        assert rates[0] == max(rates), (players, rates)  # moving first pays at every size
-    assert wins.loc[2, "win_0"] > 0.53
+        # the first seat wins more than its fair share at every table size
+        assert row["win_0"] > 1 / int(players) + 0.05, (players, row["win_0"])
+    assert wins.loc[2, "win_0"] > 0.55
     assert end.state.phase == "move" and sum(1 for c in end.state.board if c >= 0) <= 14
     agreement = ns["agreement"].iloc[0]
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
