@@ -4,8 +4,8 @@
 import { esc } from "./util.js";
 import { cardHtml } from "./cards.js";
 
-/** The size of one board card, in pixels: the felt's cards at about two thirds. */
-export const BOARD_CARD = { w: 42, h: 59, gap: 4 };
+// A board card's size and the gap between cells come from the stylesheet (--board-w,
+// --board-h, --board-gap: smaller on short screens), so the whole board scales as one.
 
 /** The cards of a board zone by cell, bottom first: ``{"r,c": [{e, tag, turn}]}``. */
 export function byCell(z) {
@@ -29,8 +29,8 @@ export function boardHtml(v, z) {
   const b = z.board;
   const [sh, sw] = b.span || [1, 1];
   const lattice = sh !== 1 || sw !== 1;
-  const cw = lattice ? BOARD_CARD.w / sw : BOARD_CARD.w + BOARD_CARD.gap;
-  const ch = lattice ? BOARD_CARD.h / sh : BOARD_CARD.h + BOARD_CARD.gap;
+  const cw = lattice ? `calc(var(--board-w) / ${sw})` : "calc(var(--board-w) + var(--board-gap))";
+  const ch = lattice ? `calc(var(--board-h) / ${sh})` : "calc(var(--board-h) + var(--board-gap))";
   const stacks = byCell(z);
   const lit = (v.cells && v.cells[z.name]) || {};
   const movers = new Set((v.to_move || []).map((s) => v.names[s]));
@@ -63,10 +63,10 @@ export function boardHtml(v, z) {
       const odd = (turn || 0) % 2 === 1;
       const [h, w] = odd ? [sw, sh] : [sh, sw];
       // a turned card: the upright card's box, rotated a quarter into the wide box
-      const turned = odd ? `width:${(h * ch).toFixed(1)}px;height:${(w * cw).toFixed(1)}px;transform:translate(-50%, -50%) rotate(90deg)` : "";
+      const turned = odd ? "width:var(--board-h);height:var(--board-w);transform:translate(-50%, -50%) rotate(90deg)" : "";
       parts.push(`<div class="cl-lattice-card${odd ? " cl-turned" : ""}" style="${cellStyle(b, r, c, h, w)};z-index:${i + 1}">${cardHtml(e, { style: turned })}</div>`);
     });
   }
-  const style = `grid-template-columns:repeat(${b.cols}, ${cw.toFixed(2)}px);grid-template-rows:repeat(${b.rows}, ${ch.toFixed(2)}px)`;
+  const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
   return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }

@@ -23,7 +23,7 @@ test("cards group by cell, bottom first, with the token on top", () => {
 
 test("a board is a grid to scale: cards on cells, a pawn with its name, holes and lit moves", () => {
   const html = boardHtml(view(), zone);
-  assert.match(html, /grid-template-columns:repeat\(3, 46\.00px\)/);
+  assert.match(html, /grid-template-columns:repeat\(3, calc\(var\(--board-w\) \+ var\(--board-gap\)\)\)/);
   assert.match(html, /data-cell="a1"[^>]*>[\s\S]*?data-code="AS"[\s\S]*?data-token="North"/);
   assert.match(html, /cl-token cl-mover/);
   assert.match(html, /class="cl-cell cl-hole" data-cell="b1"/);

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 827abf95547cc08bbc6f4679682b6bea608001d88974001cf742b479cc61923e) */
+/* cardlab card table, bundled from widgets/src (sources sha256 33f864d2a1f0ae915ea5cf74f467e0479bf0f52efd20c59be2deae6a5ced6754) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -187,7 +187,6 @@ function trickSpot(place) {
 }
 
 // src/board.js
-var BOARD_CARD = { w: 42, h: 59, gap: 4 };
 function byCell(z) {
   const out = {};
   z.cards.forEach((e, i) => {
@@ -204,8 +203,8 @@ function boardHtml(v, z) {
   const b = z.board;
   const [sh, sw] = b.span || [1, 1];
   const lattice = sh !== 1 || sw !== 1;
-  const cw = lattice ? BOARD_CARD.w / sw : BOARD_CARD.w + BOARD_CARD.gap;
-  const ch = lattice ? BOARD_CARD.h / sh : BOARD_CARD.h + BOARD_CARD.gap;
+  const cw = lattice ? `calc(var(--board-w) / ${sw})` : "calc(var(--board-w) + var(--board-gap))";
+  const ch = lattice ? `calc(var(--board-h) / ${sh})` : "calc(var(--board-h) + var(--board-gap))";
   const stacks = byCell(z);
   const lit = v.cells && v.cells[z.name] || {};
   const movers = new Set((v.to_move || []).map((s) => v.names[s]));
@@ -231,11 +230,11 @@ function boardHtml(v, z) {
       const [r, c, turn] = z.at[i];
       const odd = (turn || 0) % 2 === 1;
       const [h, w] = odd ? [sw, sh] : [sh, sw];
-      const turned = odd ? `width:${(h * ch).toFixed(1)}px;height:${(w * cw).toFixed(1)}px;transform:translate(-50%, -50%) rotate(90deg)` : "";
+      const turned = odd ? "width:var(--board-h);height:var(--board-w);transform:translate(-50%, -50%) rotate(90deg)" : "";
       parts.push(`<div class="cl-lattice-card${odd ? " cl-turned" : ""}" style="${cellStyle(b, r, c, h, w)};z-index:${i + 1}">${cardHtml(e, { style: turned })}</div>`);
     });
   }
-  const style = `grid-template-columns:repeat(${b.cols}, ${cw.toFixed(2)}px);grid-template-rows:repeat(${b.rows}, ${ch.toFixed(2)}px)`;
+  const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
   return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }
 
