@@ -228,12 +228,12 @@ class Game:
             self.options = options
         else:
             self.options = spec.options_class.build(options)
-        for seat_option in ("first_dealer", "first_player"):
-            first = getattr(self.options, seat_option, 0)
+        # a seat option (who deals, or who plays, first) must name a seat at this table
+        for key in ("first_dealer", "first_player"):
+            first = getattr(self.options, key, 0)
             if first >= players:
                 raise OptionError(
-                    f"option {seat_option}={quote(first)} must be a seat between 0 and "
-                    f"{players - 1}"
+                    f"option {key}={quote(first)} must be a seat between 0 and {players - 1}"
                 )
         self.deck = get_deck(self.options.deck)
         self.teams = tuple(tuple(side) for side in spec.teams.get(players, ()))

@@ -15,7 +15,9 @@ from . import (
     all_fours,
     bouncers,
     bourbon,
+    break_in,
     canfield,
+    court,
     foresight,
     frozen_novelty,
     gin_rummy,
@@ -28,6 +30,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tonk,
     turncoat,
     virus,
 )
@@ -52,9 +55,12 @@ GAMES: tuple[GameSpec, ...] = (
     red_dog.GAME,
     three_five_seven.GAME,
     newmarket.GAME,
+    tonk.GAME,
+    court.GAME,
     turncoat.GAME,
     industry.GAME,
     virus.GAME,
+    break_in.GAME,
     jackhammer.GAME,
 )
 

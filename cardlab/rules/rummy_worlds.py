@@ -17,6 +17,8 @@ The conventions the sampler reads, which a game of the family keeps:
   drawer sees it; its ``back`` may be given), from anywhere else the cards taken are
   public (``cards``: the upcard, a whole pile); ``"discard"`` and the ``laid`` kinds
   (melds, lay-offs) put ``cards`` from the seat's hand face up;
+* ``"turn"`` (no seat): ``cards`` turned face up from the stock's top, in order (the
+  upcards Canasta turns until one may start the pile); they are public;
 * the deal's parts: ``("hand", seat)``, ``"upcard"`` (when the game turns one),
   ``"stock"`` and the side cards, each listed in dealing order (the stock from the top).
 
@@ -37,7 +39,9 @@ from ..core.cards import CARDS
 from ..core.observation import Back, Observation
 from ..core.spec import Game
 from ..core.state import State
+from .staged import TRAY
 from .worlds import (
+    UnseenHook,
     WorldError,
     allowed_by_back,
     assign,
@@ -62,6 +66,8 @@ def sample_rummy_world(
     *,
     sides: Sequence[str] = (),
     laid: Collection[str] = (),
+    unseen: UnseenHook | None = None,
+    shown: int = 0,
 ) -> State:
     """A world consistent with ``obs`` for a draw-and-discard game (see the module).
 
@@ -71,16 +77,27 @@ def sample_rummy_world(
     sides : the face-down side cards drawn from besides the stock (``"left"``,
         ``"right"``), refilled from the stock when taken
     laid : event kinds whose ``cards`` leave a hand face up onto the table (``"meld"``)
+    unseen : the steps other seats took that the seat never saw (a staged meld's picks,
+        :func:`cardlab.rules.table_melds.committed_steps`), as for
+        :func:`~cardlab.rules.worlds.replay`
+    shown : the mask of cards a seat lays face up as soon as it gets them (Canasta's red
+        threes): never hidden in a hand
     """
 
     def build(game: Game, obs: Observation, rng: random.Random) -> State:
-        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid))
+        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen, shown)
 
     return retry(build, game, obs, rng)
 
 
 def _rummy_world(
-    game: Game, obs: Observation, rng: random.Random, sides: tuple[str, ...], laid: frozenset[str]
+    game: Game,
+    obs: Observation,
+    rng: random.Random,
+    sides: tuple[str, ...],
+    laid: frozenset[str],
+    unseen: UnseenHook | None = None,
+    shown: int = 0,
 ) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -104,6 +121,10 @@ def _rummy_world(
         if k == "deal":
             if ev.cards:
                 upcard = ev.cards[0].index
+        elif k == "turn" and s is None:
+            for turned in ev.cards:
+                fd[("stock", next_stock)] = turned.index
+                next_stock += 1
         elif s is None:
             continue
         elif k == "draw":
@@ -125,6 +146,15 @@ def _rummy_world(
                 fd[pos] = -1
                 back = ev.get("back")
                 allowed = allowed_by_back(deck, Back(back)) if back else deck.mask
+                if shown:
+                    # a card shown at once is laid by the very next event; others stay hidden
+                    nxt = hist[t + 1] if t + 1 < len(hist) else None
+                    at_once = (
+                        mask_of(nxt.cards) & shown
+                        if nxt is not None and nxt.seat == s and nxt.kind in laid
+                        else 0
+                    )
+                    allowed &= at_once or ~shown
                 blind[t] = (pos, allowed, held[s])
         elif k == "discard" or k in laid:
             held[s] &= ~mask_of(ev.cards)
@@ -152,7 +182,7 @@ def _rummy_world(
             else:
                 raise WorldError("a card taken face up is not in its taker's hand")
         for e in entries:
-            slots.append(allowed_by_back(deck, e))
+            slots.append(allowed_by_back(deck, e) & ~shown)
             places.append(("hand", s))
     for side in sides:
         on_offer = obs.zone(side).cards
@@ -168,6 +198,9 @@ def _rummy_world(
         raise WorldError("hidden places and hidden cards differ in number")
     hands = list(held)
     hands[me] = mask_of(obs.zone("hand", me).cards)
+    for z in obs.zones:  # cards picked for a staged move are still in the hand
+        if z.kind == TRAY and z.owner == me:
+            hands[me] |= mask_of(z.faces)
     for (kind, i), c in zip(places, assign(slots, pool, rng), strict=True):
         if kind == "hand":
             hands[i] |= 1 << c
@@ -211,7 +244,7 @@ def _rummy_world(
         parts[(side, None)] = [fd[(side, 0)]]
     wanted = {(slot.part.name, slot.seat) for slot in layout}
     parts = {key: cards for key, cards in parts.items() if key in wanted}
-    replay(world, obs, chance=[deal_action(world, parts)])
+    replay(world, obs, chance=[deal_action(world, parts)], unseen=unseen)
     return world
 
 

@@ -539,6 +539,9 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         # a trick game: the last trick is still on the table, one card per player
         players = t.locator(".cl-seat").count()
         expect(t.locator('.cl-zone[data-zone="last_trick"] .cl-card')).to_have_count(players)
+    elif cardlab.load(name).spec.family == "drafting":
+        # a draft: every court stays face up before its player
+        assert t.locator(".cl-seat .cl-zone [data-code]").count() > 0
     else:
         # any other game: the cards stay where the hand left them
         assert t.locator(".cl-felt .cl-card").count() > 0
