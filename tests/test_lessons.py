@@ -225,6 +225,10 @@ INTENDED: dict[str, Any] = {
     "break-in/bank": 20,
     "break-in/leave-or-stay": "leave",
     "break-in/next-starter": "East",
+    # 45 jackhammer
+    "jackhammer/moves": 13,
+    "jackhammer/winner": "North",
+    "jackhammer/endgame": "e3",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -879,6 +883,23 @@ def _break_in(ns: dict[str, Any]) -> None:
     assert (stopping["search"] == "leave").any()
 
 
+def _jackhammer(ns: dict[str, Any]) -> None:
+    m, done, played, end = ns["m"], ns["done"], ns["played"], ns["end"]
+    st = m.state
+    assert "crosses a hole" in st.explain("move e1", 0)
+    assert "crosses a hole or a pawn" in st.explain("move e3", 0)
+    assert "pawn stands on d3" in st.explain("move d3", 0)
+    assert any("falls through" in t for t in done.event_texts())
+    wins = played.groupby("players")[[f"win_{s}" for s in range(4)]].mean()
+    for players, row in wins.iterrows():
+        # the first seat wins more than its fair share at every table size
+        assert row["win_0"] > 1 / int(players) + 0.05, (players, row["win_0"])
+    assert wins.loc[2, "win_0"] > 0.55
+    assert end.state.phase == "move" and sum(1 for c in end.state.board if c >= 0) <= 14
+    agreement = ns["agreement"].iloc[0]
+    assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -905,6 +926,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "40-industry": _industry,
     "43-virus": _virus,
     "42-break-in": _break_in,
+    "45-jackhammer": _jackhammer,
 }
 
 

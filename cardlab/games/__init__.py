@@ -26,6 +26,7 @@ from . import (
     hearts,
     in_between,
     industry,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
@@ -60,6 +61,7 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     virus.GAME,
     break_in.GAME,
+    jackhammer.GAME,
 )
 
 

@@ -41,6 +41,7 @@ from . import (
     hearts_vs_heartburn,
     in_between,
     industry,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
@@ -78,6 +79,7 @@ NOTEBOOKS = (
     industry,
     virus,
     break_in,
+    jackhammer,
 )
 
 

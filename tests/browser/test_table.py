@@ -179,7 +179,10 @@ def _act_once(t: Any) -> None:
         return
     # a card from the hand, not one in a tray (its click would take it back)
     card = t.locator(".cl-card.cl-legal:not(.cl-tray .cl-card)").first
-    if card.count():
+    cell = t.locator(".cl-cell.cl-dest").first  # a board's lit cell: a move to it
+    if cell.count():
+        cell.click()
+    elif card.count():
         card.click(position=CORNER)  # hands overlap: the top-left corner is always visible
         chooser = t.locator(".cl-chooser button").first
         if chooser.count():

@@ -33,6 +33,10 @@ def _play_some(t: Table, moves: int) -> None:
         acts = [a for options in v["acts"].values() for a, *_ in options] + [
             a for a, _ in v["buttons"]
         ]
+        # moves made by clicking a cell of a board
+        acts += [
+            a for cells in v["cells"].values() for options in cells.values() for a, _ in options
+        ]
         if not acts:
             t.step()
             continue
