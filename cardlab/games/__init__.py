@@ -56,11 +56,11 @@ GAMES: tuple[GameSpec, ...] = (
     three_five_seven.GAME,
     newmarket.GAME,
     tonk.GAME,
-    court.GAME,
-    turncoat.GAME,
     industry.GAME,
-    virus.GAME,
+    court.GAME,
     break_in.GAME,
+    virus.GAME,
+    turncoat.GAME,
     jackhammer.GAME,
 )
 
