@@ -188,6 +188,66 @@ def zone_label(zone: Zone, obs: Observation, names: Sequence[str] | None = None)
     return label
 
 
+def _cell_token(stack: Sequence[tuple[Any, str]], color: bool) -> Token:
+    """One cell of a board: its top card; a token on top (a tagged card, such as a pawn)
+    shows as its tag's initial before the card under it: ``[N]A♠``."""
+    entry, tag = stack[-1]
+    if tag:
+        mark = f"[{tag[:1].upper()}]"
+        if len(stack) > 1:
+            p, s = entry_token(stack[-2][0], color)
+            return mark + p, mark + s
+        return mark, mark
+    return entry_token(entry, color)
+
+
+def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
+    """A board zone drawn as a grid: column letters across, row numbers down, each cell
+    its top card, ``·`` for an empty cell (its name, such as hole, is given under the grid)
+    and blanks for gaps.  A board finer than a card (a lattice) lists its cards by place."""
+    board = zone.board
+    assert board is not None
+    stacks: dict[tuple[int, int], list[tuple[Any, str]]] = {}
+    tags = zone.tags or ("",) * len(zone.cards)
+    for entry, place, tag in zip(zone.cards, zone.at, tags, strict=True):
+        stacks.setdefault((place.row, place.col), []).append((entry, tag))
+    if board.span != (1, 1):
+        toks = []
+        for (r, c), stack in stacks.items():
+            for entry, _ in stack:
+                p, s = entry_token(entry, color)
+                where = board.name(r, c)
+                toks.append((f"{p}@{where}", f"{s}@{where}"))
+        return _wrap(f"{label}  ", toks or [("—", "—")], WIDTH)
+    cells = {rc: _cell_token(st, color) for rc, st in stacks.items()}
+    usable = set(board.all_cells())
+    width = max([len(p) for p, _ in cells.values()] + [2]) + 1
+    rows = range(board.top, board.top + board.rows)
+    cols = range(board.left, board.left + board.cols)
+    numw = len(str(board.rows))
+    lines = [label]
+    head = " " * (numw + 1) + "".join(
+        board.name(board.top, c).rstrip("0123456789").rjust(width) for c in cols
+    )
+    lines.append(head.rstrip())
+    holes = 0
+    for r in rows:
+        line = str(r - board.top + 1).rjust(numw) + " "
+        for c in cols:
+            if (r, c) in cells:
+                p, s = cells[r, c]
+                line += " " * (width - len(p)) + s
+            elif (r, c) in usable:
+                holes += 1
+                line += "·".rjust(width)
+            else:
+                line += " " * width
+        lines.append(line.rstrip())
+    if holes and board.empty:
+        lines.append(f"{' ' * (numw + 1)}· {board.empty} ({holes})")
+    return lines
+
+
 def _zone_tokens(zone: Zone, names: Sequence[str], color: bool) -> tuple[list[Token], str]:
     """Tokens of a zone and the separator to join them with."""
     if zone.kind == "trick" and zone.seats and len(zone.seats) == len(zone.cards):
@@ -274,17 +334,22 @@ def render_observation(obs: Observation, color: bool = False, width: int = WIDTH
     values, then one line per zone: faces as ``Q♠``, backs as ``##`` (``[design]`` for
     informative backs), teacher peeks as ``(Q♠)``; trick zones name who played each card.
     Empty zones are left out unless they are hands, piles, tricks or a move being built
-    (a ``selection``).
+    (a ``selection``).  A board zone is drawn as a grid (:func:`board_lines`).
     """
     names = obs_names(obs)
     lines = render_header(obs)
     info = _info_tokens(obs, color)
     if info:
         lines += _wrap("", info, width, sep=" · ")
-    shown = [z for z in obs.zones if z.cards or z.kind in ("hand", "pile", "trick", "selection")]
+    shown = [
+        z for z in obs.zones if z.cards or z.kind in ("hand", "pile", "trick", "selection", "board")
+    ]
     labels = [zone_label(z, obs, names) for z in shown]
     pad = max((len(lb) for lb in labels), default=0) + 2
     for zone, label in zip(shown, labels, strict=True):
+        if zone.kind == "board" and zone.board is not None:
+            lines += board_lines(zone, label, color)
+            continue
         toks, sep = _zone_tokens(zone, names, color)
         if not toks:
             toks = [("—", "—")]
@@ -373,6 +438,7 @@ Observation.formatter = render_observation
 
 __all__ = [
     "action_text",
+    "board_lines",
     "obs_names",
     "render_actions",
     "render_header",

@@ -117,6 +117,12 @@ INTENDED: dict[str, Any] = {
     "heartburn/hole-card": "play hole 1",
     "heartburn/south-score": 0,
     "heartburn/megan": 25,
+    # 41 court
+    "court/joker-order": "the Q♠ first",
+    "court/north-score": 12,
+    "court/pictures": 4,
+    "court/aces": 3,
+    "court/wealth-tie": 2,
     "bourbon/discard": "5H 6H 7H 2C 2D 2S 9S TS JS KC",
     "bourbon/knock-card": "KC",
     "bourbon/knock-score": 18,
@@ -171,6 +177,10 @@ INTENDED: dict[str, Any] = {
     "red-dog/north-bet": "the whole pot",
     "red-dog/north-balance": 113,
     "red-dog/deals-per-shuffle": 2,
+    "virus/drinkers": 1,
+    "virus/round-score": 1,
+    "virus/race": "nobody yet",
+    "virus/best-reply": "steal",
     # 15 canfield
     "canfield/playable": "KC 4D",
     "canfield/last-card": "JS",
@@ -201,11 +211,28 @@ INTENDED: dict[str, Any] = {
     "three-five-seven/north-seven": "straight flush",
     "three-five-seven/east-stay": "fold",
     "three-five-seven/strike-pot": 14,
+    # 25 tonk
+    "tonk/croaker-down": "yes",
+    "tonk/croaker-eleven": "yes",
+    "tonk/west-pays": -1,
+    "tonk/tonk-share": 1.0,
     "turncoat/total": 19,
     "turncoat/result": "failure",
     "turncoat/gifts-tell": "no",
     "turncoat/suspect": "East",
     "turncoat/no-turncoat": "1/3",
+    "industry/first-spend": "2H 8D",
+    "industry/money-lost": 4,
+    "industry/final-score": 25,
+    "break-in/scouted-trap": 0,
+    "break-in/trap-cards": 2,
+    "break-in/bank": 20,
+    "break-in/leave-or-stay": "leave",
+    "break-in/next-starter": "East",
+    # 45 jackhammer
+    "jackhammer/moves": 13,
+    "jackhammer/winner": "North",
+    "jackhammer/endgame": "e3",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -237,6 +264,10 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "golf/score": [27],
     "turncoat/total": [9, -19],
     "turncoat/suspect": ["nobody"],
+    "break-in/scouted-trap": [1],
+    "break-in/trap-cards": [10],
+    "break-in/bank": [8, 17],
+    "break-in/next-starter": ["West"],
 }
 
 
@@ -404,6 +435,21 @@ def _heartburn(ns: dict[str, Any]) -> None:
     assert ns["bot"] > ns["others"]
 
 
+def _court(ns: dict[str, Any]) -> None:
+    m, round_lines, courts = ns["m"], ns["round_lines"], ns["courts"]
+    assert m.state.results[-1].points == (12, 20)
+    assert "North spends the Joker and plays K♥ then J♠" in m.event_texts()
+    assert round_lines(courts("KS JH QD", ""))[0] == [(4, "intrigue K♠ J♥")]
+    assert round_lines(courts("AS AH AD AC", ""))[0] == []
+    assert [p for p, _ in round_lines(courts("9C", "5C 4C", "2D"))[0]] == [2]
+    seats = ns["seats"]
+    fair = seats[seats.table == "all heuristic"]
+    assert all(abs(r["win share"] - 1 / 3) < 2 * r.se for _, r in fair.iterrows())
+    mixed = seats[seats.table != "all heuristic"]
+    assert mixed["win share"].iloc[0] > 0.8
+    assert len(ns["g"].state.results) == 3
+
+
 def _bourbon(ns: dict[str, Any]) -> None:
     m, bot, obs = ns["m"], ns["bot"], ns["obs"]
     assert m.state.results[-1].points == (18, 3)
@@ -545,6 +591,30 @@ def _in_between(ns: dict[str, Any]) -> None:
     assert all(mean[h] - 2 * se[h] > 0 and mean[h] > mean[first] for h in heuristic)
     assert abs(mean[first]) < 2 * se[first]  # roughly breaks even
     assert mean[random_] == mean.min() and won[random_] == won.max()
+
+
+def _virus(ns: dict[str, Any]) -> None:
+    m, race, rows = ns["m"], ns["race"], ns["rows"]
+    texts = [e.text for e in m.state.events]
+    assert "North cannot drink: East points at them" in texts
+    assert "East steals a bottle from North" in texts and "West drinks a bottle" in texts
+    assert "East blocks North: infect East does nothing" in texts
+    infect = next(e for e in m.state.events if e.kind == "infect")
+    assert infect.seat == 0 and infect.get("to") == 1 and infect.audience == (0, 1)
+    assert m.terminal and len(m.state.results) == 1
+    assert race.terminal and race.state.outcome.winners == (1,)
+    assert race.state.drunk_count(1) == 4 and race.state.virus_holder() == 0
+    assert ns["v"].state.outcome.winners == ()  # the capped two-player match
+    assert len(ns["three"]) == 60 and len(ns["rounds"]) > 0
+    assert set(ns["endings"]["ending"]) <= {"North wins", "South wins", "stopped at the cap"}
+    assert len(rows) == 16 and all(r["n"] == 12 for r in rows)
+    best = {
+        theirs: max((r for r in rows if r["theirs"] == theirs), key=lambda r: r["payoff"])["mine"]
+        for theirs in ("fist", "infect", "steal", "block")
+    }
+    assert len(set(best.values())) > 1  # the best reply changes from column to column
+    payoff = {(r["mine"], r["theirs"]): r["payoff"] for r in rows}
+    assert payoff[("block", "fist")] < max(payoff[(x, "fist")] for x in ("fist", "steal"))
 
 
 def _red_dog(ns: dict[str, Any]) -> None:
@@ -731,6 +801,23 @@ def _which_variant(ns: dict[str, Any]) -> None:
         assert 0.34 < row(t, "decisiveness", v)["value"] < 0.4
 
 
+def _tonk(ns: dict[str, Any]) -> None:
+    from fractions import Fraction
+
+    m, ex2, lost, tonk = ns["m"], ns["ex2"], ns["lost"], ns["tonk"]
+    assert m.state.results[0].points == (2, -1, -1)  # Croaker goes down with 9 and wins
+    assert ex2.state.results[0].points == (-1, 2, -1)  # Goblin goes down with 5 and wins
+    assert lost.state.results[0].points == (-2, 3, -1)
+    assert tonk.state.results[0].points == (4, -2, -2)
+    assert ns["tonk_chance"] == Fraction(26968, 2598960)
+    assert ns["totals_dealt"].sum() == 2_598_960
+    assert ns["big"].terminal and len(ns["big"].state.results) == 2
+    assert ns["me"].terminal
+    ends = ns["ends"]
+    assert set(ends["ending"]) <= {"tonk", "down won", "down lost", "out", "stock", "turns"}
+    assert (ends["ending"] == "down won").mean() > 0.5
+
+
 def _turncoat(ns: dict[str, Any]) -> None:
     from cardlab.games.turncoat import turncoat_odds_by_mission
 
@@ -751,12 +838,79 @@ def _turncoat(ns: dict[str, Any]) -> None:
     assert (abs(first["North wins"] - first["an average seat wins"]) < 0.15).all()
 
 
+def _industry(ns: dict[str, Any]) -> None:
+    x, end, snow = ns["x"], ns["end"], ns["snow"]
+    assert x.observation(0).zone("city", 0).tags.count("bank") == 3
+    assert end.scores == [20, 25] and end.winners() == (1,)
+    assert ns["bots"].terminal
+    assert ns["bonus_rate"]["half"] < ns["bonus_rate"]["most"]
+    assert ns["vs_random"].win_0.mean() > 0.7
+    summary = ns["summary"]
+    assert summary.loc["office", "won"] > 0.7
+    assert summary.loc["office", "final_lead"] > summary.loc["none", "final_lead"]
+    leads = snow[snow.head_start == "office"].groupby("turn").lead.mean()
+    assert leads.iloc[8] > 2 * leads.iloc[0]
+    assert set(ns["lengths"].turns) and ns["lengths"].turns.max() <= 42
+
+
+def _break_in(ns: dict[str, Any]) -> None:
+    m, seats, stopping = ns["m"], ns["seats"], ns["stopping"]
+    st = m.state
+    # the scoring example: 4, A and 3 with twelve cards on the table bank 20
+    assert st.results[0].points == (20, 0, 0)
+    assert "North leaves with 20: 8 in cash and 12 for the cards on the table" in [
+        e.text for e in st.events
+    ]
+    north, east = ns["north_odds"], ns["east_odds"]
+    assert north.loc[0, "stack"] == "stack 1 (scouted)" and north.loc[0, "trap"] == "0.0%"
+    assert east.loc[0, "trap"] == east.loc[2, "trap"] != north.loc[0, "trap"]
+    assert [str(a) for a in ns["optional"].legal_actions(0)][-1] == "pass"
+    assert ns["plain"].state.phase == "flip" and len(ns["plain"].legal_actions(0)) == 4
+    assert ns["me"].terminal and len(ns["me"].state.results) == 5
+    assert _axis_titles(ns["seat_chart"], "y") == {"share of games won"}
+    # the seats: shares and their standard errors as the text reads them
+    se = seats["std. error"]
+    assert (se > 0.03).all() and (se < 0.045).all()
+    heuristic = seats[seats["players"] == "heuristic"].set_index("seat")
+    north = heuristic.loc["North"]
+    assert north["win share"] == heuristic["win share"].max()
+    assert 1.5 < (north["win share"] - 1 / 3) / north["std. error"] < 2.5
+    lengths = ns["lengths"]
+    assert lengths.loc["heuristic", "steps per game"] > 2 * lengths.loc["random", "steps per game"]
+    assert (
+        lengths.loc["heuristic", "mean total cash"] > 2 * lengths.loc["random", "mean total cash"]
+    )
+    # the stopping table: nobody leaves with no guard out; every leave has a guard out
+    quiet = stopping[stopping["guards out"] == 0]
+    assert (quiet["search"] == "stay").all() and (quiet["heuristic"] == "stay").all()
+    assert (stopping.loc[stopping["search"] == "leave", "guards out"] > 0).all()
+    assert (stopping["search"] == "leave").any()
+
+
+def _jackhammer(ns: dict[str, Any]) -> None:
+    m, done, played, end = ns["m"], ns["done"], ns["played"], ns["end"]
+    st = m.state
+    assert "crosses a hole" in st.explain("move e1", 0)
+    assert "crosses a hole or a pawn" in st.explain("move e3", 0)
+    assert "pawn stands on d3" in st.explain("move d3", 0)
+    assert any("falls through" in t for t in done.event_texts())
+    wins = played.groupby("players")[[f"win_{s}" for s in range(4)]].mean()
+    for players, row in wins.iterrows():
+        # the first seat wins more than its fair share at every table size
+        assert row["win_0"] > 1 / int(players) + 0.05, (players, row["win_0"])
+    assert wins.loc[2, "win_0"] > 0.55
+    assert end.state.phase == "move" and sum(1 for c in end.state.board if c >= 0) <= 14
+    agreement = ns["agreement"].iloc[0]
+    assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
     "11-gin-rummy": _gin,
     "20-foresight": _foresight,
     "21-heartburn": _heartburn,
+    "41-court": _court,
     "22-bourbon": _bourbon,
     "23-frozen-novelty": _frozen,
     "30-foresight-backs": _backs,
@@ -771,7 +925,12 @@ FACTS: dict[str, Callable[..., None]] = {
     "19-newmarket": _newmarket,
     "18-three-five-seven": _three_five_seven,
     "34-which-variant": _which_variant,
+    "25-tonk": _tonk,
     "44-turncoat": _turncoat,
+    "40-industry": _industry,
+    "43-virus": _virus,
+    "42-break-in": _break_in,
+    "45-jackhammer": _jackhammer,
 }
 
 

@@ -12,6 +12,7 @@ from toys import TOYS
 
 import cardlab
 from cardlab.core.match import Match
+from cardlab.core.observation import Back
 from cardlab.core.search import SearchAgent, describe
 from cardlab.games import GAMES
 from cardlab.rules.worlds import sample_without_backs
@@ -104,8 +105,10 @@ def test_the_decision_depends_only_on_the_observation(name):
     """Two different deals that look the same to the seat get the same decision."""
     rng = random.Random(11)
     checked = 0
+    hidden = False
     for game, state, seat in positions(name, None, 5, every=0.25):
         obs = state.observation(seat)
+        hidden = hidden or any(isinstance(c, Back) for _, c in obs.entries())
         if len(obs.legal) < 2:
             continue
         other = other_deals(game, state, seat, obs, rng)
@@ -121,6 +124,8 @@ def test_the_decision_depends_only_on_the_observation(name):
         checked += 1
         if checked >= 2:
             break
+    if not checked and not hidden:
+        pytest.skip("a game of perfect information: every world is the game itself")
     assert checked
 
 

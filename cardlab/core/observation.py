@@ -56,6 +56,60 @@ class Peek:
 Entry = Card | Back | Peek
 
 
+class Place(NamedTuple):
+    """Where a card lies on a board: its cell (``row``, ``col``) and ``turn``, the quarter
+    turns clockwise it lies at (0 upright, 1 sideways, as on a free lattice)."""
+
+    row: int
+    col: int
+    turn: int = 0
+
+
+def column_letters(col: int) -> str:
+    """A column's letters from 0: ``a`` … ``z``, ``aa`` …"""
+    out = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(97 + rem) + out
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The shape of a board zone: the cells its cards lie on.
+
+    A board spans ``rows`` × ``cols`` cells from (``top``, ``left``).  ``cells`` lists the
+    cells a card may occupy when not all of them do (a grid with gaps between its
+    places); ``span`` is how many cells (rows, cols) an upright card covers (1 × 1 on a
+    grid, more on a lattice finer than a card).  ``empty`` names an empty cell for people
+    (``"hole"``).  A cell is named by its column letters and its row number from 1, both
+    counted from the board's top left: ``c4`` is the third column of the fourth row.
+    """
+
+    rows: int
+    cols: int
+    top: int = 0
+    left: int = 0
+    span: tuple[int, int] = (1, 1)
+    cells: tuple[tuple[int, int], ...] = ()
+    empty: str = ""
+
+    def all_cells(self) -> tuple[tuple[int, int], ...]:
+        """Every cell a card may occupy, row by row."""
+        if self.cells:
+            return self.cells
+        return tuple(
+            (r, c)
+            for r in range(self.top, self.top + self.rows)
+            for c in range(self.left, self.left + self.cols)
+        )
+
+    def name(self, row: int, col: int) -> str:
+        """A cell's name: ``c4``."""
+        return f"{column_letters(col - self.left)}{row - self.top + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """A place cards lie: a hand, a pile, the trick, a meld, a stack.
@@ -67,6 +121,10 @@ class Zone:
     one string per card, ``""`` for none.  ``team`` is the side owning the zone in a
     partnership game (a side's melds; ``owner`` is then None), an index into
     ``Observation.teams``.
+
+    A ``board`` zone (kind ``"board"``) lays its cards out on cells: ``board`` gives the
+    shape and ``at`` each card's :class:`Place`.  Cards sharing a cell lie in zone order,
+    the last on top (a pawn on the card it stands on, a track's top card).
     """
 
     name: str
@@ -77,6 +135,8 @@ class Zone:
     label: str = ""
     tags: tuple[str, ...] = ()
     team: int | None = None
+    at: tuple[Place, ...] = ()
+    board: Board | None = None
 
     @property
     def faces(self) -> tuple[Card, ...]:

@@ -228,11 +228,13 @@ class Game:
             self.options = options
         else:
             self.options = spec.options_class.build(options)
-        first = getattr(self.options, "first_dealer", 0)
-        if first >= players:
-            raise OptionError(
-                f"option first_dealer={quote(first)} must be a seat between 0 and {players - 1}"
-            )
+        # a seat option (who deals, or who plays, first) must name a seat at this table
+        for key in ("first_dealer", "first_player"):
+            first = getattr(self.options, key, 0)
+            if first >= players:
+                raise OptionError(
+                    f"option {key}={quote(first)} must be a seat between 0 and {players - 1}"
+                )
         self.deck = get_deck(self.options.deck)
         self.teams = tuple(tuple(side) for side in spec.teams.get(players, ()))
         side = {s: t for t, seats in enumerate(self.teams) for s in seats}

@@ -15,8 +15,10 @@ from . import (
     all_fours,
     bouncers,
     bourbon,
+    break_in,
     canasta,
     canfield,
+    court,
     foresight,
     frozen_novelty,
     gin_rummy,
@@ -24,10 +26,14 @@ from . import (
     heartburn,
     hearts,
     in_between,
+    industry,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
+    tonk,
     turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -51,7 +57,13 @@ GAMES: tuple[GameSpec, ...] = (
     three_five_seven.GAME,
     newmarket.GAME,
     canasta.GAME,
+    tonk.GAME,
+    industry.GAME,
+    court.GAME,
+    break_in.GAME,
+    virus.GAME,
     turncoat.GAME,
+    jackhammer.GAME,
 )
 
 

@@ -28,8 +28,10 @@ from . import (
     bots_and_seats,
     bouncers,
     bourbon,
+    break_in,
     canasta,
     canfield,
+    court,
     foresight,
     foresight_backs,
     frozen_novelty,
@@ -39,10 +41,14 @@ from . import (
     hearts,
     hearts_vs_heartburn,
     in_between,
+    industry,
+    jackhammer,
     newmarket,
     red_dog,
     three_five_seven,
+    tonk,
     turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -66,10 +72,16 @@ NOTEBOOKS = (
     bourbon,
     frozen_novelty,
     canasta,
+    tonk,
+    court,
     foresight_backs,
     hearts_vs_heartburn,
     bots_and_seats,
     turncoat,
+    industry,
+    virus,
+    break_in,
+    jackhammer,
 )
 
 

@@ -93,6 +93,7 @@ class SecretChoice:
         # per table of names: (aimed actions by word and seat, code by action)
         self._tables: dict[tuple[str, ...], tuple[tuple[tuple[Action, ...], ...], dict[str, int]]]
         self._tables = {}
+        self._said: dict[tuple[tuple[str, ...], int], str] = {}
 
     def _table(
         self, names: tuple[str, ...]
@@ -150,8 +151,7 @@ class SecretChoice:
             code = self._table(state.names)[1][act]
         state.choices[seat] = code
         name = state.names[seat]
-        word, target = self.decode(state, code)
-        said = self.phrase(state, word, target)
+        said = self.said(state, code)
         state.log(
             "decide",
             seat,
@@ -199,6 +199,15 @@ class SecretChoice:
         who = "" if target is None else state.names[target]
         default = word if target is None else "{word} {target}"
         return self.phrases.get(word, default).format(word=word, target=who)
+
+    def said(self, state: Any, code: int) -> str:
+        """The stored choice ``code`` in words (``phrase``), kept per table of names."""
+        key = (state.names, code)
+        got = self._said.get(key)
+        if got is None:
+            word, target = self.decode(state, code)
+            got = self._said[key] = self.phrase(state, word, target)
+        return got
 
     def decode(self, state: Any, code: int) -> tuple[str, int | None]:
         """The word and target (None for a plain word) of a stored choice."""

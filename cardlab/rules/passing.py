@@ -25,8 +25,8 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.actions import Action, CardActions
-from ..core.cards import CARDS, Card
+from ..core.actions import Action, CardActions, action
+from ..core.cards import CARDS, JOKERS, Card
 from ..core.observation import Zone
 from ..core.refusals import plural
 from ..core.view import View
@@ -90,6 +90,10 @@ class SecretPick:
     ) -> None:
         self.verb = verb
         self.actions = CardActions(verb, RANK_ORDER)
+        #: The jokers' picks (``pick JK1``, ``pick JK2``): cards 52 and 53 of a hand.
+        self.jokers = tuple(action(f"{verb} {c.code}") for c in JOKERS)
+        self.index: dict[str, int] = dict(self.actions.index)
+        self.index.update({a: 52 + k for k, a in enumerate(self.jokers)})
         self.count = count
         #: The count when it is a plain number (-1: asked of ``count`` each time).
         self.fixed = count if type(count) is int else -1
@@ -172,10 +176,14 @@ class SecretPick:
                 return self.marks.of(chosen)
             return ()
         held = state.hands[seat] if self.source is None else self.source(state, seat)
-        return self.actions.of(held & ~chosen)
+        free = held & ~chosen
+        if free >> 52:
+            extra = tuple(a for k, a in enumerate(self.jokers) if free >> 52 + k & 1)
+            return self.actions.of(free) + extra
+        return self.actions.of(free)
 
     def apply(self, state: Any, act: Action, seat: int) -> None:
-        idx = self.actions.index.get(act)
+        idx = self.index.get(act)
         if idx is None:  # the mark
             idx = act.cards[0].index
             state.marked[seat] = idx

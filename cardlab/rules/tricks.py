@@ -97,13 +97,13 @@ def sorted_cards(mask: int) -> tuple[Card, ...]:
             if run is None:
                 run = _SUIT_RUNS[s][m] = tuple(CARDS[13 * s + k] for k in RANK_ORDER if m >> k & 1)
             out += run
-    if mask >> JOKER & 1:
-        out += (CARDS[JOKER],)
+    if mask >> JOKER:
+        out += tuple(CARDS[i] for i in (JOKER, JOKER + 1) if mask >> i & 1)
     return out
 
 
 def card_text(idx: int) -> str:
-    return "the Joker" if idx == JOKER else CARDS[idx].text
+    return "the Joker" if idx == JOKER or idx == JOKER + 1 else CARDS[idx].text
 
 
 def trick_mask(trick: Sequence[int]) -> int:
@@ -170,7 +170,7 @@ def event_table(
         rows = []
         for s, name in enumerate(names):
             row = []
-            for i in range(53):
+            for i in range(54):
                 c = CARDS[i]
                 said = text.format(name=name, card=card_text(i))
                 done = action(act.format(code=c.code)) if act else None

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.actions import Action, ActionRange
 from ..core.cards import Card
-from ..core.observation import Back, Entry, Observation, Peek
+from ..core.observation import Back, Entry, Observation, Peek, Zone
 from ..core.outcome import HandResult
 from ..core.registry import get_spec
 from ..core.spec import GameSpec
@@ -172,9 +172,18 @@ def build_view(
             "cards": [entry_json(c) for c in z.cards],
             "tags": list(z.tags),
             "team": z.team,
+            **_board_json(z),
         }
         for z in obs.zones
     ]
+    # the cells of each board, by name: a move naming one is made by clicking that cell
+    board_cells = {
+        name: z.name
+        for z in obs.zones
+        if z.board is not None
+        for name in (z.board.name(r, c) for r, c in z.board.all_cells())
+    }
+    cell_acts: dict[str, dict[str, list[list[str]]]] = {}
     card_acts: dict[str, list[list[str | None]]] = {}
     buttons: list[list[str]] = []
     ranges: list[dict[str, Any]] = []  # whole-number ranges ("bet 1" to "bet 500"), as bounds
@@ -214,6 +223,11 @@ def build_view(
                 dest = _destination(a, zone_names, "", targets)
                 card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a), dest])
                 verbs[a.verb] = verbs.get(a.verb, 0) + 1
+                continue
+            if not a.cards and a.args and a.args[-1] in board_cells:
+                # "move c4": click the cell c4 on the board
+                where = cell_acts.setdefault(board_cells[a.args[-1]], {})
+                where.setdefault(a.args[-1], []).append([str(a), action_label(a)])
                 continue
             if not a.cards and a.args and a.args[0] in stacks:
                 # "turn deck2", "slide deck1 down3": the top card of that stack is clickable
@@ -286,6 +300,7 @@ def build_view(
         "teams": [{"name": t.name, "seats": list(t.seats), "score": t.score} for t in obs.teams],
         "solitaire": spec.solitaire,
         "acts": card_acts,
+        "cells": cell_acts,
         "buttons": buttons,
         "ranges": ranges,
         "tray": _tray_json(tray),
@@ -298,6 +313,25 @@ def build_view(
         "message": message,
         "hint": _hint_json(hint, card_acts) if hint and playing else None,
         "odds": dict(odds) if odds is not None else None,
+    }
+
+
+def _board_json(z: Zone) -> dict[str, Any]:
+    """A board zone's shape and each card's place (nothing for other zones)."""
+    b = z.board
+    if b is None:
+        return {}
+    return {
+        "at": [list(p) for p in z.at],
+        "board": {
+            "rows": b.rows,
+            "cols": b.cols,
+            "top": b.top,
+            "left": b.left,
+            "span": list(b.span),
+            "cells": [[r, c, b.name(r, c)] for r, c in b.all_cells()],
+            "empty": b.empty,
+        },
     }
 
 

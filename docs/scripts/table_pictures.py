@@ -65,6 +65,7 @@ def mid_hand_view(name: str, seed: int = 7) -> dict[str, object]:
     return build_view(
         obs,
         human=0,
+        actor=0 if 0 in st.to_move else None,  # your turn: your move lit, as at play
         step=m.step_count,
         total=m.step_count,
         show_result=False,

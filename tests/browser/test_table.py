@@ -172,8 +172,17 @@ def _rewind_to_a_move(t: Any) -> None:
 def _act_once(t: Any) -> None:
     """Play the first legal move (a card, else a button) and wait for the redraw."""
     before = _step(t)
-    card = t.locator(".cl-card.cl-legal").first
-    if card.count():
+    done = t.locator(".cl-tray-done:enabled")
+    if done.count():  # a staged move ready to be made: make it
+        done.click()
+        expect(t).not_to_have_attribute("data-step", str(before))
+        return
+    # a card from the hand, not one in a tray (its click would take it back)
+    card = t.locator(".cl-card.cl-legal:not(.cl-tray .cl-card)").first
+    cell = t.locator(".cl-cell.cl-dest").first  # a board's lit cell: a move to it
+    if cell.count():
+        cell.click()
+    elif card.count():
         card.click(position=CORNER)  # hands overlap: the top-left corner is always visible
         chooser = t.locator(".cl-chooser button").first
         if chooser.count():
@@ -526,13 +535,16 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         # a chip game: the pot, every seat's chips and the last cards turned stay in view
         expect(t.locator('[data-figure="chips"]')).to_have_count(t.locator(".cl-seat").count())
         assert t.locator(".cl-area-center .cl-card[data-code]").count() > 0
-    elif cardlab.load(name).spec.family == "trick-taking":
+    elif get_spec(name).family == "trick-taking":
         # a trick game: the last trick is still on the table, one card per player
         players = t.locator(".cl-seat").count()
         expect(t.locator('.cl-zone[data-zone="last_trick"] .cl-card')).to_have_count(players)
+    elif cardlab.load(name).spec.family == "drafting":
+        # a draft: every court stays face up before its player
+        assert t.locator(".cl-seat .cl-zone [data-code]").count() > 0
     else:
-        # any other game: the cards in the middle of the felt stay where they lay
-        assert t.locator(".cl-area-center .cl-card").count() > 0
+        # any other game: the cards stay where the hand left them
+        assert t.locator(".cl-felt .cl-card").count() > 0
     t.screenshot(path=str(ARTIFACTS / f"screen_{name}_3_end_table.png"))
     assert _step(t) == step, "the next hand is not dealt before Continue"
     # a game decided within its one deal (an instant win) has no next hand to deal

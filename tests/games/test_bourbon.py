@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rummy_support import codes, reason
 
 import cardlab
 from cardlab import Back, IllegalActionError, OptionError, Peek, parse_card
@@ -20,6 +19,8 @@ from cardlab.core.foresight import DEFAULT_BACKS, design_of, load_backs, registe
 from cardlab.core.observation import Observation
 from cardlab.games.bourbon import FACES, BourbonBot, BourbonState
 from cardlab.rules import melds as _m
+
+from .rummy_support import codes, reason
 
 NORTH, SOUTH = 0, 1
 # South's hand: 5-6-7♥, three 2s, 9-10-J♠ and a loose K♣.

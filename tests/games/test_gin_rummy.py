@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rummy_support import codes, reason
 
 import cardlab
 from cardlab import Back, CardlabError, IllegalActionError, OptionError, Peek, parse_card
 from cardlab.core.actions import action
 from cardlab.games.gin_rummy import GinRummyState, Melds, best_melds
+
+from .rummy_support import codes, reason
 
 NORTH, SOUTH = 0, 1
 # South's standard hand: three melds and a loose K♣ (10 deadwood).

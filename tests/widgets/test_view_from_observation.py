@@ -175,3 +175,19 @@ def test_a_side_and_a_game_without_hands() -> None:
     assert v["why"] and all(
         "no card is used now: choose 'leave' or 'stay'" in r for r in v["why"].values()
     )
+
+
+def test_a_board_travels_with_its_places_and_a_move_is_a_click_on_its_cell() -> None:
+    m = Match("jackhammer", seed=4, agents=[None, "heuristic"])
+    st = m.state
+    obs = st.explained(0, 0)
+    v = build_view(obs, human=0, actor=0)
+    board = next(z for z in v["zones"] if z["name"] == "board")
+    assert board["board"]["rows"] == 6 and len(board["board"]["cells"]) == 36
+    assert len(board["at"]) == len(board["cards"]) == 36
+    aces = {str(a).split()[1] for a in obs.legal}
+    assert set(v["cells"]["board"]) == aces and v["buttons"] == []
+    json.dumps(v)
+    first = sorted(aces)[0]
+    m.play(f"place {first}")
+    assert any(t == "North" for t in m.state.observation(0).zone("board").tags)

@@ -3,6 +3,7 @@
 import { esc } from "./util.js";
 import { cardHtml, backSummary, printed } from "./cards.js";
 import { seatPlaces, trickSpot } from "./layout.js";
+import { boardHtml } from "./board.js";
 
 /** How a card is offered: clickable (a move), refused (with the reason), or neither. */
 export function cardOpts(v, e, stack) {
@@ -58,7 +59,9 @@ export function zoneHtml(v, z, where) {
   let body;
   let cls = `cl-zone cl-${kind}${n ? "" : " cl-zone-empty"}`;
   if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
-  if (kind === "pile" && !grid) {
+  if (kind === "board" && z.board) {
+    body = boardHtml(v, z);
+  } else if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
     const under = n > 1 ? '<div class="cl-under"></div>' : "";
     body = `<div class="cl-pile-stack">${under}${top}</div><div class="cl-count">${n}</div>`;
@@ -89,7 +92,7 @@ export function zoneHtml(v, z, where) {
     : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && kind !== "board" && n ? ` · ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
 }
 
 /** The staged move this zone shows, when it is the one the page is building now. */

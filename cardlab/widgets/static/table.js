@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 937403ad324f9f89afcd725490636f98fba6fd01970b36c821eee41a5e263262) */
+/* cardlab card table, bundled from widgets/src (sources sha256 33f864d2a1f0ae915ea5cf74f467e0479bf0f52efd20c59be2deae6a5ced6754) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -186,6 +186,58 @@ function trickSpot(place) {
   }
 }
 
+// src/board.js
+function byCell(z) {
+  const out = {};
+  z.cards.forEach((e, i) => {
+    var _a;
+    const [r, c, turn] = z.at[i];
+    (out[_a = `${r},${c}`] || (out[_a] = [])).push({ e, tag: z.tags && z.tags[i] || "", turn: turn || 0 });
+  });
+  return out;
+}
+function cellStyle(b, r, c, h, w) {
+  return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
+}
+function boardHtml(v, z) {
+  const b = z.board;
+  const [sh, sw] = b.span || [1, 1];
+  const lattice = sh !== 1 || sw !== 1;
+  const cw = lattice ? `calc(var(--board-w) / ${sw})` : "calc(var(--board-w) + var(--board-gap))";
+  const ch = lattice ? `calc(var(--board-h) / ${sh})` : "calc(var(--board-h) + var(--board-gap))";
+  const stacks = byCell(z);
+  const lit = v.cells && v.cells[z.name] || {};
+  const movers = new Set((v.to_move || []).map((s) => v.names[s]));
+  const parts = [];
+  for (const [r, c, name] of b.cells) {
+    const stack = stacks[`${r},${c}`] || [];
+    const acts = lit[name];
+    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+    const base = stack.filter((s) => !s.tag);
+    const tokens = stack.filter((s) => s.tag);
+    let inner = "";
+    if (!lattice) {
+      inner = base.length ? cardHtml(base[base.length - 1].e, {}) : `<span class="cl-hole-mark">${esc(b.empty || "")}</span>`;
+      inner += tokens.map((t) => `<div class="cl-token${movers.has(t.tag) ? " cl-mover" : ""}" data-token="${esc(t.tag)}">${cardHtml(t.e, {})}<span class="cl-token-name">${esc(t.tag)}</span></div>`).join("");
+      parts.push(`<div class="${cls}" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}>${inner}</div>`);
+    } else {
+      parts.push(`<div class="${cls} cl-lattice-cell" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}></div>`);
+    }
+  }
+  if (lattice) {
+    z.cards.forEach((e, i) => {
+      const [r, c, turn] = z.at[i];
+      const odd = (turn || 0) % 2 === 1;
+      const [h, w] = odd ? [sw, sh] : [sh, sw];
+      const turned = odd ? "width:var(--board-h);height:var(--board-w);transform:translate(-50%, -50%) rotate(90deg)" : "";
+      parts.push(`<div class="cl-lattice-card${odd ? " cl-turned" : ""}" style="${cellStyle(b, r, c, h, w)};z-index:${i + 1}">${cardHtml(e, { style: turned })}</div>`);
+    });
+  }
+  const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+}
+
 // src/zones.js
 function cardOpts(v, e, stack) {
   const sel = v.selected || null;
@@ -229,7 +281,9 @@ function zoneHtml(v, z, where) {
   let body;
   let cls = `cl-zone cl-${kind}${n ? "" : " cl-zone-empty"}`;
   if ((hint.apart || []).includes(z.name)) cls += " cl-apart";
-  if (kind === "pile" && !grid) {
+  if (kind === "board" && z.board) {
+    body = boardHtml(v, z);
+  } else if (kind === "pile" && !grid) {
     const top = n ? cardHtml(z.cards[n - 1], topOpts(v, z, n - 1)) : '<div class="cl-slot"></div>';
     const under = n > 1 ? '<div class="cl-under"></div>' : "";
     body = `<div class="cl-pile-stack">${under}${top}</div><div class="cl-count">${n}</div>`;
@@ -255,7 +309,7 @@ function zoneHtml(v, z, where) {
   const target = v.targets && v.targets[z.name] !== void 0 ? ` data-target="${esc(v.targets[z.name])}" role="button" tabindex="0"` : "";
   if (target) cls += " cl-target";
   return `<div class="${cls}" data-zone="${esc(z.name)}" data-owner="${z.owner === null ? "" : z.owner}"${target}>
-    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
+    <div class="cl-zone-label"${label !== full ? ` title="${esc(full)}"` : ""}>${esc(label)}${kind !== "pile" && kind !== "board" && n ? ` \xB7 ${n}` : ""}</div><div class="cl-cards">${body}</div>${kind === "pile" ? "" : backSummary(z.cards)}${tray ? trayHtml(tray) : ""}</div>`;
 }
 function trayFor(v, z) {
   const t = v.tray;
