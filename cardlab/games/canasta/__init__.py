@@ -77,9 +77,10 @@ Actions
 ``draw`` (from the stock), ``take pile`` (starts a meld that uses the upcard), then the
 picks of a meld: ``meld 7`` (a natural seven from the hand), ``two 7`` / ``joker 7`` (a
 wild card onto the sevens), one meld finished before the next rank is begun; ``done``
-lays every meld picked, ``back`` takes the last pick back and ``cancel`` drops them all.  ``discard XX`` ends the turn; ``ask`` puts "may I
-go out?" to the partner, who answers ``yes`` or ``no``; ``end`` ends the hand after a red
-three was the last card of the stock.
+lays every meld picked, ``back`` takes the last pick back and ``cancel`` drops them all.
+``discard XX`` ends the turn; ``ask`` puts "may I go out?" to the partner, who answers
+``yes`` or ``no``; ``end`` ends the hand after a red three was the last card of the
+stock.
 """
 
 from .bot import CanastaBot, hand_facts, pile_chances, plan_melds, table_odds
