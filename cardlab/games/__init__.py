@@ -32,7 +32,6 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
-    virus,
 )
 
 if TYPE_CHECKING:
@@ -59,7 +58,6 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     court.GAME,
     break_in.GAME,
-    virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
 )

@@ -47,7 +47,6 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
-    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -77,7 +76,6 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
-    virus,
     break_in,
     jackhammer,
 )
