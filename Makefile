@@ -17,8 +17,10 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 LAB_ARGS ?=
 BENCH_VENV := .venv-bench
-# Notebooks executed at once, and pytest workers (CI has two cores).
+# Notebooks executed at once (CI has two cores), and pytest workers: one more than the
+# cores, since the two browser groups spend most of their time waiting on the page.
 JOBS ?= 2
+PYTEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 # More pytest options, e.g. PYTEST_ARGS="-x -k hearts" or "--durations=60".
 PYTEST_ARGS ?=
 # Each stage of a run prints the seconds since make started, so a CI log shows where the
@@ -104,14 +106,14 @@ docs: widget-js notebooks lite
 serve-docs: widget-js notebooks
 	$(BIN)/mkdocs serve
 
-# One pytest run on JOBS workers (pytest-xdist): unit, conformance, game and notebook tests
+# One pytest run on PYTEST_JOBS workers (pytest-xdist): unit, conformance, game and notebook tests
 # spread over them; the browser tests (JupyterLab, Chromium, the site just built) run in
 # two groups, the table tests over every game and the rest, each on one worker with its
 # own JupyterLab (tests/conftest.py). The slowest tests are
 # listed at the end, to keep an eye on the time.
 test: lint widget-test docs
 	$(call stage,pytest)
-	DOCS_SITE_DIR=site $(BIN)/pytest tests -n $(JOBS) --dist loadgroup -rs --durations=40 \
+	DOCS_SITE_DIR=site $(BIN)/pytest tests -n $(PYTEST_JOBS) --dist loadgroup -rs --durations=40 \
 		-p no:cacheprovider $(PYTEST_ARGS)
 	$(call stage,done)
 

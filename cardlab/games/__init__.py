@@ -33,7 +33,6 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
-    virus,
 )
 
 if TYPE_CHECKING:
@@ -61,7 +60,6 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     court.GAME,
     break_in.GAME,
-    virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
 )

@@ -75,7 +75,16 @@ from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.deals import DealRule, each_seat, pile
 from ..rules.staged import Pick, Selection, Staged, plan_step, whole_hand
-from ..rules.worlds import bits, deal_action, mask_of, replay, resume, retry, seat_of
+from ..rules.worlds import (
+    bits,
+    deal_action,
+    mask_of,
+    place_used,
+    replay,
+    resume,
+    retry,
+    seat_of,
+)
 
 #: Suit indices (♣ ♦ ♥ ♠) and the building each makes.
 BANK, FACTORY, HOUSING, OFFICE = 0, 1, 2, 3
@@ -486,25 +495,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     known = mine | mask_of(CARDS[c] for c in pops if c >= 0) | mask_of(CARDS[c] for c in setup)
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[me] = bits(mine)
-    slots = [i for i, c in enumerate(pops) if c < 0]
-    for s in range(n):
-        for c, when in used[s]:
-            known |= 1 << c
-            if len(hands[s]) < HAND:
-                hands[s].append(c)
-                continue
-            slot = next((j for j, (t, i) in enumerate(owner) if t == s and i < when), None)
-            if slot is None:
-                raise WorldError(f"{CARDS[c].text} could not have reached {obs.names[s]}")
-            pops[slots.pop(slot)] = c
-            del owner[slot]
-    unseen = [c for c in range(52) if not known >> c & 1]
-    rng.shuffle(unseen)
-    for s in range(n):
-        while len(hands[s]) < HAND:
-            hands[s].append(unseen.pop())
-    for k in slots:
-        pops[k] = unseen.pop()
+    unseen = place_used(used, hands, pops, owner, known, HAND, obs.names, rng)
     if len(unseen) != len(obs.zone("stock").cards):
         raise WorldError("the stack does not add up")
     stock = unseen + pops[::-1] + setup[::-1]  # the top last

@@ -48,7 +48,6 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
-    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -79,7 +78,6 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
-    virus,
     break_in,
     jackhammer,
 )

@@ -196,6 +196,48 @@ def assign(slots: Sequence[int], pool: int, rng: random.Random) -> list[int]:
     raise WorldError("no way to place the hidden cards")
 
 
+def place_used(
+    used: Sequence[Sequence[tuple[int, int]]],
+    hands: list[list[int]],
+    pops: list[int],
+    owner: list[tuple[int, int]],
+    known: int,
+    size: int,
+    names: Sequence[str],
+    rng: random.Random,
+) -> list[int]:
+    """Deal the hidden cards of a draw-and-play game around the cards seats used.
+
+    ``used[s]`` lists (card, history index) of each card seat ``s`` played face up: it
+    was dealt to ``s`` while its hand of ``size`` has room, else it is one of ``s``'s
+    earlier draws, an open slot ``-1`` of ``pops`` (the stock's cards in the order drawn)
+    whose ``owner`` (seat, history index) came before.  The other unseen cards of a
+    52-card pack (not in ``known``) are shuffled into the hands, the open slots and the
+    rest of the stock, which is returned.  ``hands``, ``pops`` and ``owner`` are filled
+    in place; :class:`WorldError` when a card could not have reached its seat.
+    """
+    slots = [i for i, c in enumerate(pops) if c < 0]
+    for s, cards in enumerate(used):
+        for c, when in cards:
+            known |= 1 << c
+            if len(hands[s]) < size:
+                hands[s].append(c)
+                continue
+            k = next((k for k, (t, i) in enumerate(owner) if t == s and i < when), None)
+            if k is None:
+                raise WorldError(f"{CARDS[c].text} could not have reached {names[s]}")
+            pops[slots.pop(k)] = c
+            del owner[k]
+    unseen = [c for c in range(52) if not known >> c & 1]
+    rng.shuffle(unseen)
+    for hand in hands:
+        while len(hand) < size:
+            hand.append(unseen.pop())
+    for k in slots:
+        pops[k] = unseen.pop()
+    return unseen
+
+
 def pick(mask: int, k: int, rng: random.Random) -> list[int]:
     """``k`` distinct random cards of ``mask``."""
     cards = bits(mask)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import expect
@@ -68,3 +70,34 @@ def notebook_page(
     pg.page_errors = errors
     open_notebook(pg, lab.url(f"lab/tree/{name}", reset=""))
     return ctx, pg
+
+
+@contextmanager
+def tables_page(
+    lab: Any,
+    browser: Any,
+    game: str,
+    cells: list[str],
+    count: int,
+    width: int = 1400,
+    height: int = 1000,
+) -> Iterator[Any]:
+    """A notebook of ``cells`` drawing ``count`` tables of ``game``, run in a new browser
+    context of ``width`` x ``height``; on leaving, no JavaScript error may have been
+    raised, and the context is closed."""
+    ctx, pg = notebook_page(lab, browser, f"{game}.ipynb", notebook(cells), width, height)
+    try:
+        run_all(pg)
+        expect(pg.locator(f'.cl-root[data-game="{game}"]')).to_have_count(count, timeout=60_000)
+        yield pg
+        assert not pg.page_errors, pg.page_errors
+    finally:
+        ctx.close()
+
+
+def click_and_wait(t: Any, target: Any, **click: Any) -> None:
+    """Click ``target`` (with Playwright's ``click`` options) and wait for table ``t`` to
+    take a step."""
+    before = str(t.get_attribute("data-step"))
+    target.click(**click)
+    expect(t).not_to_have_attribute("data-step", before)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -28,24 +28,13 @@ def break_in_page(lab: Any, browser: Any) -> Iterator[Any]:
         "from cardlab.widgets import Table",
         "Table('break_in', seat=0, seed=11, pace=0, players=3)",
     ]
-    ctx, pg = notebook_page(lab, browser, "break_in.ipynb", notebook(cells), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(1, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "break_in", cells, 1) as pg:
+        yield pg
 
 
 def _shot(t: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"break_in_{name}.png"))
-
-
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = t.get_attribute("data-step")
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
 
 
 def test_scouting_flipping_the_odds_and_the_leave_question(break_in_page: Any) -> None:
@@ -56,7 +45,7 @@ def test_scouting_flipping_the_odds_and_the_leave_question(break_in_page: Any) -
     expect(actions.locator('[data-act^="scout "]')).to_have_count(3)
     expect(t.locator(".cl-prompt")).to_contain_text("Choose a stack to scout")
     _shot(t, "scouting")
-    _click_and_wait(t, actions.locator('[data-act="scout 2"]'))
+    click_and_wait(t, actions.locator('[data-act="scout 2"]'))
     # the picks are revealed together; North sees stack 2's twelve cards beside it
     expect(t.locator(".cl-log")).to_contain_text("Scouting: North stack 2")
     mine = t.locator('.cl-seat[data-seat="0"] .cl-zone[data-zone="scouted"]')
@@ -72,14 +61,14 @@ def test_scouting_flipping_the_odds_and_the_leave_question(break_in_page: Any) -
     expect(panel).to_contain_text(re.compile(r"\d+\.\d%"))
     assert t.get_attribute("data-step") == before, "switching odds on plays nothing"
     _shot(t, "odds")
-    _click_and_wait(t, actions.locator('[data-act="flip 2"]'))
+    click_and_wait(t, actions.locator('[data-act="flip 2"]'))
     expect(t.locator(".cl-log")).to_contain_text("North flips")
     # the others answered first; the flipper is asked last
     expect(t.locator(".cl-prompt")).to_contain_text("Leave now with")
     expect(actions.locator('[data-act="stay"]')).to_be_visible()
     expect(panel).to_contain_text("on average, leaving now:")
     _shot(t, "leave_question")
-    _click_and_wait(t, actions.locator('[data-act="leave"]'))
+    click_and_wait(t, actions.locator('[data-act="leave"]'))
     expect(t.locator(".cl-log")).to_contain_text("North leaves with")
     t.locator(".cl-odds-switch").uncheck()
     expect(panel).to_have_count(0)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -33,13 +33,8 @@ CELLS = [SETUP, "Table('court', seat=0, seed=3, pace=0)", "Table(m, seat=0, pace
 
 @pytest.fixture(scope="module")
 def court_page(lab: Any, browser: Any) -> Iterator[Any]:
-    ctx, pg = notebook_page(lab, browser, "court.ipynb", notebook(CELLS), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator('.cl-root[data-game="court"]')).to_have_count(2, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "court", CELLS, 2) as pg:
+        yield pg
 
 
 def _table(pg: Any, k: int) -> Any:
@@ -53,9 +48,7 @@ def _mine(t: Any, code: str) -> Any:
 
 
 def _click_and_wait(t: Any, target: Any) -> None:
-    before = str(t.get_attribute("data-step"))
-    target.click(position=CORNER)
-    expect(t).not_to_have_attribute("data-step", before)
+    click_and_wait(t, target, position=CORNER)
 
 
 def _shot(t: Any, name: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -28,24 +28,13 @@ SETUP = (
 @pytest.fixture(scope="module")
 def industry_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = [SETUP, "Table(m, seat=0, pace=0)"]
-    ctx, pg = notebook_page(lab, browser, "industry.ipynb", notebook(cells), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator('.cl-root[data-game="industry"]')).to_have_count(1, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "industry", cells, 1) as pg:
+        yield pg
 
 
 def _shot(t: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"industry_{name}.png"))
-
-
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = str(t.get_attribute("data-step"))
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
 
 
 def test_a_payment_is_spent_then_built_in_the_tray(industry_page: Any) -> None:
@@ -55,7 +44,7 @@ def test_a_payment_is_spent_then_built_in_the_tray(industry_page: Any) -> None:
     tray = t.locator(".cl-zone.cl-tray")
     expect(tray).to_have_count(0)
     # the K♣ may only be spent yet: one click puts it in the tray as $10
-    _click_and_wait(t, hand.locator('.cl-card[data-code="KC"]'))
+    click_and_wait(t, hand.locator('.cl-card[data-code="KC"]'))
     expect(tray.locator('.cl-card[data-code="KC"]')).to_be_visible()
     expect(tray).to_contain_text("$10")
     expect(tray.locator(".cl-tray-done")).to_be_disabled()
@@ -67,14 +56,14 @@ def test_a_payment_is_spent_then_built_in_the_tray(industry_page: Any) -> None:
     expect(build).to_be_visible()
     expect(t.locator('[data-act="spend 3D"]')).to_be_visible()
     _shot(t, "spend_or_build")
-    _click_and_wait(t, build)
+    click_and_wait(t, build)
     expect(tray.locator('.cl-card[data-code="3D"]')).to_be_visible()
     expect(tray).to_contain_text("factory $10")
     expect(tray.locator(".cl-tray-done")).to_be_enabled()
     _shot(t, "ready")
     # Done makes the payment: the 3♦ joins North's city, the K♣ leaves the hand for the
     # spent pile (where South's spending may cover it at once)
-    _click_and_wait(t, tray.locator(".cl-tray-done"))
+    click_and_wait(t, tray.locator(".cl-tray-done"))
     expect(tray).to_have_count(0)
     expect(t.locator(".cl-log")).to_contain_text("North spends K♣ ($10) and builds 3♦")
     city = t.locator('.cl-zone[data-zone="city"][data-owner="0"]')

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -21,24 +21,13 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def board_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = ["from cardlab.widgets import Table", "Table('jackhammer', seat=0, seed=3, pace=0)"]
-    ctx, pg = notebook_page(lab, browser, "jackhammer.ipynb", notebook(cells), 1280, 720)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(1, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "jackhammer", cells, 1, 1280, 720) as pg:
+        yield pg
 
 
 def _shot(t: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / f"jackhammer_{name}.png"))
-
-
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = str(t.get_attribute("data-step"))
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
 
 
 def test_the_board_is_drawn_to_scale_and_fits_the_screen(board_page: Any) -> None:
@@ -75,7 +64,7 @@ def test_pawns_are_placed_and_moved_by_clicking_a_lit_cell(board_page: Any) -> N
     board = t.locator(".cl-board-grid")
     ace = board.locator(".cl-cell.cl-dest").first
     cell = str(ace.get_attribute("data-cell"))
-    _click_and_wait(t, ace)
+    click_and_wait(t, ace)
     # North's pawn stands on the Ace; South (the bot) has placed too, and North moves
     north = '.cl-token[data-token="North"]'
     expect(board.locator(f'.cl-cell[data-cell="{cell}"] {north}')).to_be_visible()
@@ -83,7 +72,7 @@ def test_pawns_are_placed_and_moved_by_clicking_a_lit_cell(board_page: Any) -> N
     expect(t).to_have_attribute("data-phase", "move")
     dest = board.locator(".cl-cell.cl-dest").last
     to = str(dest.get_attribute("data-cell"))
-    _click_and_wait(t, dest)
+    click_and_wait(t, dest)
     # the pawn stands on its new cell and the card it left is North's; a hole is left
     expect(board.locator(f'.cl-cell[data-cell="{to}"] {north}')).to_be_visible()
     expect(board.locator(f'.cl-cell[data-cell="{cell}"]')).to_have_class("cl-cell cl-hole")

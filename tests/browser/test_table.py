@@ -20,6 +20,7 @@ import cardlab
 from cardlab.core.actions import ActionRange
 from cardlab.core.registry import get_spec
 from cardlab.games import GAMES
+from cardlab.rules.rummy import KnockRummy
 
 pytestmark = pytest.mark.browser
 NAMES = [spec.name for spec in GAMES]
@@ -162,7 +163,7 @@ def _rewind_to_a_move(t: Any) -> None:
     (a move made there plays on from that step)."""
     t.locator('[data-cmd="start"]').click()
     for _ in range(60):
-        if t.locator(".cl-card.cl-legal, .cl-actions button").count():
+        if t.locator(".cl-card.cl-legal, .cl-actions button, .cl-cell.cl-dest").count():
             return
         before = str(_step(t))
         t.locator('[data-cmd="step"]').click()
@@ -440,7 +441,7 @@ def test_hint_shows_the_bots_move_beside_the_prompt_and_plays_nothing(
 ) -> None:
     t = _table(tables, name)
     for _ in range(6):
-        if t.locator(".cl-card.cl-legal, .cl-actions button").count():
+        if t.locator(".cl-card.cl-legal, .cl-actions button, .cl-cell.cl-dest").count():
             break
         _act_once(t)
     before = t.get_attribute("data-step")
@@ -521,7 +522,7 @@ def test_the_end_of_a_hand_stays_on_the_felt_until_continue(
         # a solitaire says won or lost with its score, never that a player "wins"
         assert re.match(r"^(Won|Lost)", t.locator(".cl-prompt").inner_text())
         expect(t.locator(".cl-dealer")).to_have_count(0)
-    elif t.locator('.cl-zone[data-zone="melds"]').count():
+    elif issubclass(get_spec(name).state_class, KnockRummy):
         # a rummy spread: both hands laid out in melds, deadwood counted, lay-offs marked
         expect(t.locator('.cl-zone[data-zone="deadwood"]')).to_have_count(2)
         expect(t.locator('.cl-zone[data-zone="deadwood"] .cl-zone-label').first).to_contain_text(
@@ -700,8 +701,10 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
     """Milliseconds from a click on a legal card or button to the redraw it causes, per
     game (the kernel's answer included), saved to artifacts/latency.json."""
     measure = """async (el) => {
-        // a destination or a chooser's button if a card was picked up, else a legal card
+        // a destination or a chooser's button if a card was picked up, else a board's lit
+        // cell or a legal card
         const target = el.querySelector('.cl-zone.cl-target, .cl-chooser button')
+            || el.querySelector('.cl-cell.cl-dest')
             || el.querySelector('.cl-card.cl-legal')
             || el.querySelector('.cl-actions button:not([data-ask])');
         if (!target) return null;

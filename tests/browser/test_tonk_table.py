@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -34,23 +34,8 @@ TABLES = {"lay": "Table(lay, seat=0, bots=None, pace=0)",
 @pytest.fixture(scope="module")
 def tonk_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = [SETUP, *TABLES.values()]
-    ctx, pg = notebook_page(lab, browser, "tonk.ipynb", notebook(cells), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(len(TABLES), timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
-
-
-def _step(t: Any) -> str:
-    return str(t.get_attribute("data-step"))
-
-
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = _step(t)
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
+    with tables_page(lab, browser, "tonk", cells, len(TABLES)) as pg:
+        yield pg
 
 
 def _shot(t: Any, name: str) -> None:
@@ -63,14 +48,14 @@ def test_lay_a_spread_and_extend_another_players_spread(tonk_page: Any) -> None:
     t.scroll_into_view_if_needed()
     melds = t.locator('.cl-zone[data-zone="melds"]')
     expect(melds).to_have_count(1)  # East's spread
-    _click_and_wait(t, t.locator('.cl-zone[data-zone="stock"] .cl-card').last)
-    _click_and_wait(t, t.locator('.cl-actions [data-act="extend JS on 8S"]'))
+    click_and_wait(t, t.locator('.cl-zone[data-zone="stock"] .cl-card').last)
+    click_and_wait(t, t.locator('.cl-actions [data-act="extend JS on 8S"]'))
     expect(t.locator(".cl-log")).to_contain_text("North adds J♠ to East's spread")
-    _click_and_wait(t, t.locator('.cl-actions [data-act="lay 5H 6H 7H"]'))
+    click_and_wait(t, t.locator('.cl-actions [data-act="lay 5H 6H 7H"]'))
     expect(melds).to_have_count(2)
     expect(t.locator(".cl-log")).to_contain_text("North lays down the spread 5♥ 6♥ 7♥")
     hand = t.locator('.cl-seat[data-seat="0"] .cl-zone[data-zone="hand"]')
-    _click_and_wait(t, hand.locator('.cl-card[data-code="KC"]'))
+    click_and_wait(t, hand.locator('.cl-card[data-code="KC"]'))
     expect(t.locator(".cl-log")).to_contain_text("North discards K♣")
     _shot(t, "spreads")
 
@@ -81,6 +66,6 @@ def test_going_down_asks_first_and_settles_the_drop(tonk_page: Any) -> None:
     t.locator('.cl-actions [data-ask="down"]').click()
     ask = t.locator(".cl-ask")
     expect(ask).to_contain_text("Go down now?")
-    _click_and_wait(t, ask.locator('[data-act="down"]'))
+    click_and_wait(t, ask.locator('[data-act="down"]'))
     expect(t.locator(".cl-log")).to_contain_text("North goes down with 19")
     _shot(t, "down")

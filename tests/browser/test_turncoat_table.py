@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -27,13 +27,8 @@ TABLES = {
 @pytest.fixture(scope="module")
 def turncoat_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = ["from cardlab.widgets import Table", *TABLES.values()]
-    ctx, pg = notebook_page(lab, browser, "turncoat.ipynb", notebook(cells), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator('.cl-root[data-game="turncoat"]')).to_have_count(2, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "turncoat", cells, 2) as pg:
+        yield pg
 
 
 def _table(pg: Any, k: int) -> Any:
@@ -47,18 +42,12 @@ def _shot(t: Any, name: str) -> None:
     t.screenshot(path=str(ARTIFACTS / f"turncoat_{name}.png"))
 
 
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = str(t.get_attribute("data-step"))
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
-
-
 def test_keep_a_mission_then_give_a_secret_card(turncoat_page: Any) -> None:
     t = _table(turncoat_page, 0)
     offer = t.locator('.cl-zone[data-zone="offer"] .cl-card.cl-legal')
     expect(offer).to_have_count(2)
     code = str(offer.first.get_attribute("data-code"))
-    _click_and_wait(t, offer.first)
+    click_and_wait(t, offer.first)
     expect(t.locator(".cl-log")).to_contain_text("Mission 1: North picks")
     mission = t.locator('.cl-zone[data-zone="mission"] .cl-card')
     expect(mission).to_have_attribute("data-code", code)
@@ -68,7 +57,7 @@ def test_keep_a_mission_then_give_a_secret_card(turncoat_page: Any) -> None:
     expect(hand).to_have_count(5)
     _shot(t, "give")
     gift = str(hand.first.get_attribute("data-code"))
-    _click_and_wait(t, hand.first)
+    click_and_wait(t, hand.first)
     log = t.locator(".cl-log")
     expect(log).to_contain_text("to give")
     # every seat has given and the deck added its card: the mission is shown, no giver named
@@ -87,7 +76,7 @@ def test_an_accusation_asks_first_and_ends_the_game(turncoat_page: Any) -> None:
     question = t.locator(".cl-ask")
     expect(question).to_contain_text("ends the game")
     _shot(t, "asking")
-    _click_and_wait(t, question.locator('[data-act="accuse east"]'))
+    click_and_wait(t, question.locator('[data-act="accuse east"]'))
     expect(t.locator(".cl-log")).to_contain_text("North accuses East of being the turncoat")
     expect(t.locator(".cl-prompt")).to_contain_text("West wins as the turncoat")
     # the identity cards are turned up at the end

@@ -40,7 +40,16 @@ from cardlab.rules.staged import (
     plan_step,
     whole_hand,
 )
-from cardlab.rules.worlds import bits, deal_action, mask_of, replay, resume, retry, seat_of
+from cardlab.rules.worlds import (
+    bits,
+    deal_action,
+    mask_of,
+    place_used,
+    replay,
+    resume,
+    retry,
+    seat_of,
+)
 
 POINTS = (0, 1, 3, 5, 7)
 DRAW = action("draw")
@@ -351,25 +360,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     # earlier draws.  The rest of the unseen cards go anywhere.
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[me] = bits(mine)
-    slots = [i for i, c in enumerate(pops) if c < 0]
-    for s in range(n):
-        for c, when in laid[s]:
-            known |= 1 << c
-            if len(hands[s]) < size:
-                hands[s].append(c)
-                continue
-            k = next((k for k, (t, i) in enumerate(owner) if t == s and i < when), None)
-            if k is None:
-                raise WorldError(f"{CARDS[c].text} could not have reached {obs.names[s]}")
-            pops[slots.pop(k)] = c
-            del owner[k]
-    unseen = [c for c in range(52) if not known >> c & 1]
-    rng.shuffle(unseen)
-    for s in range(n):
-        while len(hands[s]) < size:
-            hands[s].append(unseen.pop())
-    for k in slots:
-        pops[k] = unseen.pop()
+    unseen = place_used(laid, hands, pops, owner, known, size, obs.names, rng)
     stock = unseen + pops[::-1]  # the top last
     deal = deal_action(world, {("stock", None): stock, **{("hand", s): hands[s] for s in range(n)}})
     # the replay scores this hand's lays again, and a total reaching the target ends it:
