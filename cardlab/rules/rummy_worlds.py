@@ -25,7 +25,10 @@ The conventions the sampler reads, which a game of the family keeps:
 The hand's deal is rebuilt backwards: each face-down draw of another seat goes back to its
 place in the stock (or beside it), chosen among that seat's cards as they were then
 (honouring the back it showed), each discard and laid card back to its hand; then the
-history is replayed by the rules (:func:`~cardlab.rules.worlds.replay`).  Approximation:
+history is replayed by the rules (:func:`~cardlab.rules.worlds.replay`).  A game whose
+moves say something of the cards a hand did *not* hold (a meld pick that takes the
+lowest-numbered card of a kind) passes ``held_not``: the walk back then draws those cards
+out of the hand before the move, and a world that cannot is drawn again.  Approximation:
 worlds are consistent, not exactly uniform (a face-down draw is chosen among the cards it
 could have been with equal chances, not weighted by the completions each allows).
 """
@@ -33,9 +36,10 @@ could have been with equal chances, not weighted by the completions each allows)
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..core.cards import CARDS
+from ..core.events import Event
 from ..core.observation import Back, Observation
 from ..core.spec import Game
 from ..core.state import State
@@ -58,6 +62,10 @@ from .worlds import (
 #: ``(side, 0)`` a side card as dealt.
 Position = tuple[str, int]
 
+#: ``held_not(history, i)``: the cards the seat of ``history[i]`` cannot have held in its
+#: hand just before that event (0: nothing is known).
+HeldNotHook = Callable[[Sequence[Event], int], int]
+
 
 def sample_rummy_world(
     game: Game,
@@ -68,6 +76,7 @@ def sample_rummy_world(
     laid: Collection[str] = (),
     unseen: UnseenHook | None = None,
     shown: int = 0,
+    held_not: HeldNotHook | None = None,
 ) -> State:
     """A world consistent with ``obs`` for a draw-and-discard game (see the module).
 
@@ -82,10 +91,12 @@ def sample_rummy_world(
         :func:`~cardlab.rules.worlds.replay`
     shown : the mask of cards a seat lays face up as soon as it gets them (Canasta's red
         threes): never hidden in a hand
+    held_not : what an event of another seat shows that seat's hand did not hold then
+        (:data:`HeldNotHook`; Canasta's meld picks, :func:`cardlab.rules.table_melds.passed_over`)
     """
 
     def build(game: Game, obs: Observation, rng: random.Random) -> State:
-        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen, shown)
+        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen, shown, held_not)
 
     return retry(build, game, obs, rng)
 
@@ -98,6 +109,7 @@ def _rummy_world(
     laid: frozenset[str],
     unseen: UnseenHook | None = None,
     shown: int = 0,
+    held_not: HeldNotHook | None = None,
 ) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -113,7 +125,11 @@ def _rummy_world(
     next_stock = 0
     fd: dict[Position, int] = {}  # face-down position -> card (-1: another seat's draw)
     held = [0] * n  # cards each seat took face up and still holds
-    blind: dict[int, tuple[Position, int, int]] = {}  # time -> (position, allowed, held then)
+    blind: dict[int, tuple[Position, int, int, int]] = {}  # time -> (position, allowed,
+    # held then, cards not held at an earlier event: drawn by preference)
+    barred: dict[int, int] = {}  # time -> the cards the event's seat did not hold before it
+    later = [0] * n  # per seat: barred cards of events since its last face-down draw
+    pending = [0] * n  # per seat: barred cards of every event so far
     upcard = -1
     for t, ev in enumerate(hist):
         k = ev.kind
@@ -121,13 +137,21 @@ def _rummy_world(
         if k == "deal":
             if ev.cards:
                 upcard = ev.cards[0].index
-        elif k == "turn" and s is None:
+            continue
+        if k == "turn" and s is None:
             for turned in ev.cards:
                 fd[("stock", next_stock)] = turned.index
                 next_stock += 1
-        elif s is None:
             continue
-        elif k == "draw":
+        if s is None:
+            continue
+        if held_not is not None and s != me:
+            b = held_not(hist, t)
+            if b:
+                barred[t] = b
+                later[s] |= b
+                pending[s] |= b
+        if k == "draw":
             src = ev.get("source")
             if src not in face_down:
                 held[s] |= mask_of(ev.cards)
@@ -155,7 +179,8 @@ def _rummy_world(
                         else 0
                     )
                     allowed &= at_once or ~shown
-                blind[t] = (pos, allowed, held[s])
+                blind[t] = (pos, allowed, held[s], pending[s])
+                later[s] = 0
         elif k == "discard" or k in laid:
             held[s] &= ~mask_of(ev.cards)
 
@@ -181,8 +206,8 @@ def _rummy_world(
                     break
             else:
                 raise WorldError("a card taken face up is not in its taker's hand")
-        for e in entries:
-            slots.append(allowed_by_back(deck, e) & ~shown)
+        for e in entries:  # a card not held after the seat's last face-down draw is not held now
+            slots.append(allowed_by_back(deck, e) & ~shown & ~later[s])
             places.append(("hand", s))
     for side in sides:
         on_offer = obs.zone(side).cards
@@ -218,14 +243,16 @@ def _rummy_world(
             continue
         if k == "discard" or k in laid:
             hands[s] |= mask_of(ev.cards)
+            if t in barred and hands[s] & barred[t]:
+                raise WorldError("a hand holds a card its move shows it did not hold")
         elif k != "draw":
             continue
         elif t in blind:
-            pos, allowed, then = blind[t]
+            pos, allowed, then, before = blind[t]
             cands = hands[s] & allowed & ~then
             if not cands:
                 raise WorldError("no card fits another seat's face-down draw")
-            c = rng.choice(bits(cands))
+            c = rng.choice(bits(cands & before or cands))
             hands[s] &= ~(1 << c)
             fd[pos] = c
         else:

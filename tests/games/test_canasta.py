@@ -502,3 +502,24 @@ def test_bad_actions_name_the_rule() -> None:
     m.play("draw", EAST)
     with pytest.raises(IllegalActionError, match="no other natural"):
         m.play("meld q", EAST)
+
+
+def test_worlds_keep_the_melder_from_holding_lower_numbered_copies() -> None:
+    """A pick takes the lowest-numbered card of its kind, so a meld shows which copies the
+    melder did not hold then; worlds are found at every position of a random hand in
+    which a seat later drew such a copy."""
+    g = cardlab.load("canasta")
+    rng, worlds = random.Random(48), random.Random(48)
+    state = g.new_state()
+    for _ in range(300):
+        if state.terminal:
+            break
+        if state.current == "chance":
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = rng.choice(state.to_move)
+        if rng.random() < 0.2:
+            obs = state.observation(seat)
+            assert CanastaState.sample_world(g, obs, worlds).observation(seat) == obs
+        acts = state.legal_actions(seat)
+        state.apply(acts[rng.randrange(len(acts))], seat)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ...core.actions import Action, action, card_action
 from ...core.cards import CARDS, COPY_OFFSET, Card, rank_text
+from ...core.events import Event
 from ...core.observation import Observation, Zone
 from ...core.options import DealerOptions, option
 from ...core.phases import Phase
@@ -20,6 +22,7 @@ from ...rules.deals import DealRule, each_seat, pile
 from ...rules.polls import Poll
 from ...rules.rummy_worlds import sample_rummy_world
 from ...rules.staged import Pick, Selection, Staged
+from ...rules.worlds import mask_of
 
 # ------------------------------------------------------------------ cards
 _N = 2 * COPY_OFFSET
@@ -576,8 +579,40 @@ class CanastaState(State):
         history replayed (:func:`~cardlab.rules.rummy_worlds.sample_rummy_world`), other
         seats' staged melds rebuilt from their public commits."""
         return sample_rummy_world(
-            game, obs, rng, laid=("meld", "red_three"), unseen=tm.committed_steps, shown=RED3
+            game,
+            obs,
+            rng,
+            laid=("meld", "red_three"),
+            unseen=tm.committed_steps,
+            shown=RED3,
+            held_not=_held_not,
         )
+
+
+#: The kinds of card a meld pick names: each rank's natural cards, the twos, the jokers.
+_KINDS: Final = (*(NATURAL[r] for r in ALL_RANKS), TWOS, JOKERS)
+
+
+def _held_not(history: Sequence[Event], i: int) -> int:
+    """The cards the melding seat did not hold before the meld ``history[i]``: a pick
+    takes the lowest-numbered card of its kind (:func:`~cardlab.rules.table_melds.passed_over`).
+    The pile taken for the meld was not in the hand while picking."""
+    ev = history[i]
+    if ev.kind != "meld":
+        return 0
+    pile = 0
+    j = i - 1
+    while j >= 0 and history[j].seat == ev.seat and history[j].kind == "red_three":
+        j -= 1
+    before = history[j] if j >= 0 else None
+    if (
+        before is not None
+        and before.seat == ev.seat
+        and before.kind == "draw"
+        and before.get("steps")
+    ):
+        pile = mask_of(before.cards)  # the pile taken in the same move
+    return tm.passed_over(_KINDS, mask_of(ev.cards) & ~pile) & ~pile
 
 
 def _counts(hand: int) -> dict[int, int]:
