@@ -68,7 +68,9 @@ Rulings
 * Going out is checked with the canastas the side has after the melds of that turn.
 * The pile cannot be taken when the upcard is wild (it could not head a meld).
 * A meld's picks name a rank (``meld 7``): cards of one rank are alike in a meld, and the
-  lowest-numbered one held is taken.  A discard names its exact card (``discard 7H'``).
+  lowest-numbered one held is taken, so a meld shows that its player held no
+  lower-numbered card of that kind (the sampled worlds keep to it).  A discard names its
+  exact card (``discard 7H'``).
 * Explicit deals list, per seat, the hand, then the upcard and the stock from the top:
   ``game.deal([n, e, s, w], upcard="7H", stock="...")``.
 
