@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -58,13 +58,8 @@ ask_table = Table(m2, seat=0, pace=0)
 @pytest.fixture(scope="module")
 def canasta_page(lab: Any, browser: Any) -> Iterator[Any]:
     cells = [SETUP, MELD + "\nmeld_table", ASK + "\nask_table"]
-    ctx, pg = notebook_page(lab, browser, "canasta.ipynb", notebook(cells), 1400, 1100)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(2, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
+    with tables_page(lab, browser, "canasta", cells, 2, height=1100) as pg:
+        yield pg
 
 
 def _shot(t: Any, name: str) -> None:
@@ -72,29 +67,23 @@ def _shot(t: Any, name: str) -> None:
     t.screenshot(path=str(ARTIFACTS / f"canasta_{name}.png"))
 
 
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = str(t.get_attribute("data-step"))
-    target.click()
-    expect(t).not_to_have_attribute("data-step", before)
-
-
 def test_a_meld_is_built_in_the_tray_against_the_minimum(canasta_page: Any) -> None:
     t = canasta_page.locator('.cl-root[data-game="canasta"]').nth(0)
     t.scroll_into_view_if_needed()
     act = lambda a: t.locator(f'.cl-actions [data-act="{a}"]')  # noqa: E731
-    _click_and_wait(t, act("draw"))
+    click_and_wait(t, act("draw"))
     tray = t.locator(".cl-zone.cl-tray")
     for word in ("7", "7", "7", "k", "k", "k"):
-        _click_and_wait(t, act(f"meld {word}"))
+        click_and_wait(t, act(f"meld {word}"))
     expect(tray).to_be_visible()
     expect(tray).to_contain_text("45 points of the 50 your side needs")
     expect(tray.locator(".cl-tray-done")).to_be_disabled()
     _shot(t, "tray_short")
     for _ in range(3):
-        _click_and_wait(t, act("meld q"))
+        click_and_wait(t, act("meld q"))
     expect(tray.locator(".cl-tray-done")).to_be_enabled()
     _shot(t, "tray_ready")
-    _click_and_wait(t, tray.locator(".cl-tray-done"))
+    click_and_wait(t, tray.locator(".cl-tray-done"))
     expect(tray).to_have_count(0)
     expect(t.locator(".cl-log")).to_contain_text("North melds")
     side = t.locator('.cl-team-box[data-team="0"]')
@@ -110,6 +99,6 @@ def test_the_partner_answers_may_i_go_out(canasta_page: Any) -> None:
     canasta = t.locator('.cl-team-box[data-team="0"] .cl-zone[data-zone="melds"]').first
     expect(canasta).to_contain_text("natural canasta")
     _shot(t, "ask")
-    _click_and_wait(t, t.locator('.cl-actions [data-act="no"]'))
+    click_and_wait(t, t.locator('.cl-actions [data-act="no"]'))
     expect(t.locator(".cl-log")).to_contain_text("North says no")
     _shot(t, "answered")
