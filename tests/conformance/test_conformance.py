@@ -7,14 +7,16 @@ knocks) happen too, and checks one promise of the protocol along the way.  Nothi
 is specific to one game except its oracle in ``tests/oracles/<game>.py`` (a toy's in its
 own module): what each seat may see (card faces, and secrets that are not faces), the
 zones that hold the physical cards, extra option sets to cover, the step bounds of its
-hands and games, which choices other seats may not tell apart, and how often random play
-picks an action that ends the game at once.
+hands and games, which choices other seats may not tell apart, how often random play
+picks an action that ends the game at once, and the share of each test's examples it
+plays (:func:`per_game`: a long game plays fewer).
 """
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -48,8 +50,32 @@ ALL = (*GAMES, *TOYS)
 CHECKED_HANDS = 5  # hands per game when every step is checked (Hearts: all pass directions)
 
 SEEDS = st.integers(0, 2**31)
-FEW = settings(max_examples=15, deadline=None)
-SOME = settings(max_examples=25, deadline=None)
+
+
+def per_game(
+    examples: int, **strategies: st.SearchStrategy[Any]
+) -> Callable[[Callable[..., None]], Callable[[str, dict[str, Any]], None]]:
+    """``@settings(max_examples=examples)`` with ``@given(**strategies)`` for a test over
+    ``(name, options)``: the examples are scaled by the game's oracle ``examples`` share
+    (a long game plays fewer; at least one)."""
+
+    def wrap(test: Callable[..., None]) -> Callable[[str, dict[str, Any]], None]:
+        def run(name: str, options: dict[str, Any]) -> None:
+            def one(**drawn: Any) -> None:
+                test(name, options, **drawn)
+
+            one.__name__ = one.__qualname__ = f"{test.__name__}[{name}]"
+            keyword = inspect.Parameter.KEYWORD_ONLY
+            one.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+                [inspect.Parameter(k, keyword) for k in strategies]
+            )
+            n = max(1, round(examples * oracle_class(name).examples))
+            settings(max_examples=n, deadline=None)(given(**strategies)(one))()
+
+        run.__name__, run.__qualname__, run.__doc__ = test.__name__, test.__qualname__, test.__doc__
+        return run
+
+    return wrap
 
 
 def _cases(with_extras: bool) -> list[Any]:
@@ -149,8 +175,7 @@ def codes(cards: set[Any]) -> list[str]:
 
 # ------------------------------------------------------------- termination
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options).new_state()
     for _ in playout(state, Chooser(state.game, seed)):
@@ -181,8 +206,7 @@ def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@SOME
-@given(seed=SEEDS)
+@per_game(25, seed=SEEDS)
 def test_single_hand_finishes(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=1).new_state()
     for _ in playout(state, Chooser(state.game, seed, bots=True)):
@@ -307,8 +331,7 @@ def check_cards_conserved(state: State, oracle: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: int) -> None:
     """Follow a game with the oracle; check every view and event at every step."""
     game = new_game(name, options, hands=CHECKED_HANDS)
@@ -324,8 +347,7 @@ def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: 
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_every_action_is_recorded_in_the_history(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -351,8 +373,7 @@ def test_every_action_is_recorded_in_the_history(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_secret_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
     """Which secret choice a seat made shows nowhere to the others until it is revealed.
 
@@ -474,8 +495,7 @@ def check_turn(state: State, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_legal_actions_are_listed_and_apply(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -513,8 +533,7 @@ def is_legal(state: State, act: str, seat: int | None) -> bool:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS, junk=JUNK)
+@per_game(15, seed=SEEDS, junk=JUNK)
 def test_illegal_actions_change_nothing(
     name: str, options: dict[str, Any], seed: int, junk: list[str]
 ) -> None:
@@ -547,8 +566,7 @@ def test_illegal_actions_change_nothing(
 
 # ------------------------------------------------------------------ seats
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_a_seat_that_is_not_an_int_is_refused_before_anything_changes(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -598,8 +616,7 @@ def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_clones_share_no_mutable_object(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -609,8 +626,7 @@ def test_clones_share_no_mutable_object(name: str, options: dict[str, Any], seed
 
 
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any], seed: int) -> None:
     game = cardlab.load(name, **options)
     m = Match(game, seed=seed, agents=agents_for(game, seed))
@@ -625,8 +641,7 @@ def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any],
 
 # ---------------------------------------------------------------- clones (play)
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_clones_are_equal_and_independent(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -665,8 +680,7 @@ def rebuild(game: Game, history: list[tuple[int | None, str]]) -> State:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> None:
     m = Match(
         name, seed=seed, agents=agents_for(cardlab.load(name, **options), seed), hands=3, **options
@@ -686,8 +700,7 @@ def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> No
 
 
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@FEW
-@given(seed=SEEDS)
+@per_game(15, seed=SEEDS)
 def test_matches_are_deterministic(name: str, options: dict[str, Any], seed: int) -> None:
     def run(s: int) -> Match:
         m = Match(name, seed=s, agents=agents_for(cardlab.load(name), seed), hands=2)
@@ -701,8 +714,8 @@ def test_matches_are_deterministic(name: str, options: dict[str, Any], seed: int
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@FEW
-@given(
+@per_game(
+    15,
     seed=SEEDS,
     ops=st.lists(
         st.sampled_from(["step", "undo", "redo", "seek", "turn"]), min_size=5, max_size=40
@@ -735,8 +748,7 @@ def test_undo_redo_and_seek_rebuild_the_history(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 10_000))
+@per_game(3, seed=st.integers(0, 10_000))
 def test_sampled_worlds_match_the_observation(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
