@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 33f864d2a1f0ae915ea5cf74f467e0479bf0f52efd20c59be2deae6a5ced6754) */
+/* cardlab card table, bundled from widgets/src (sources sha256 1437c793cbea77e69477725b3b700d9d8da05bb16510bd150674a3a24b761b30) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
