@@ -173,6 +173,10 @@ INTENDED: dict[str, Any] = {
     "red-dog/north-bet": "the whole pot",
     "red-dog/north-balance": 113,
     "red-dog/deals-per-shuffle": 2,
+    "virus/drinkers": 1,
+    "virus/round-score": 1,
+    "virus/race": "nobody yet",
+    "virus/best-reply": "steal",
     # 15 canfield
     "canfield/playable": "KC 4D",
     "canfield/last-card": "JS",
@@ -585,6 +589,30 @@ def _in_between(ns: dict[str, Any]) -> None:
     assert mean[random_] == mean.min() and won[random_] == won.max()
 
 
+def _virus(ns: dict[str, Any]) -> None:
+    m, race, rows = ns["m"], ns["race"], ns["rows"]
+    texts = [e.text for e in m.state.events]
+    assert "North cannot drink: East points at them" in texts
+    assert "East steals a bottle from North" in texts and "West drinks a bottle" in texts
+    assert "East blocks North: infect East does nothing" in texts
+    infect = next(e for e in m.state.events if e.kind == "infect")
+    assert infect.seat == 0 and infect.get("to") == 1 and infect.audience == (0, 1)
+    assert m.terminal and len(m.state.results) == 1
+    assert race.terminal and race.state.outcome.winners == (1,)
+    assert race.state.drunk_count(1) == 4 and race.state.virus_holder() == 0
+    assert ns["v"].state.outcome.winners == ()  # the capped two-player match
+    assert len(ns["three"]) == 60 and len(ns["rounds"]) > 0
+    assert set(ns["endings"]["ending"]) <= {"North wins", "South wins", "stopped at the cap"}
+    assert len(rows) == 16 and all(r["n"] == 12 for r in rows)
+    best = {
+        theirs: max((r for r in rows if r["theirs"] == theirs), key=lambda r: r["payoff"])["mine"]
+        for theirs in ("fist", "infect", "steal", "block")
+    }
+    assert len(set(best.values())) > 1  # the best reply changes from column to column
+    payoff = {(r["mine"], r["theirs"]): r["payoff"] for r in rows}
+    assert payoff[("block", "fist")] < max(payoff[(x, "fist")] for x in ("fist", "steal"))
+
+
 def _red_dog(ns: dict[str, Any]) -> None:
     from fractions import Fraction
 
@@ -896,6 +924,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "25-tonk": _tonk,
     "44-turncoat": _turncoat,
     "40-industry": _industry,
+    "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
 }

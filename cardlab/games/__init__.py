@@ -32,6 +32,7 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     court.GAME,
     break_in.GAME,
+    virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
 )

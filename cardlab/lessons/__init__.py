@@ -47,6 +47,7 @@ from . import (
     three_five_seven,
     tonk,
     turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -76,6 +77,7 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
+    virus,
     break_in,
     jackhammer,
 )
