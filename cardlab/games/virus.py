@@ -77,8 +77,9 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, ClassVar
 
 from ..core.actions import Action
@@ -94,7 +95,7 @@ from ..core.spec import Game, GameSpec, TableLayout
 from ..core.state import State
 from ..rules.choices import UNDECIDED, SecretChoice, seat_word
 from ..rules.deals import DealRule, each_seat, pile
-from ..rules.worlds import deal_action, mask_of, replay, resume, retry, seat_of
+from ..rules.worlds import assign, bits, deal_action, mask_of, replay, resume, retry, seat_of
 
 VIRUS = 52
 #: The red and black cards used, in the order they are taken (values do not matter).
@@ -457,18 +458,20 @@ class VirusState(State):
     # ------------------------------------------------------------ worlds
     @classmethod
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
-        """The round replayed from its recorded medicine and a deal of the hidden cards.
+        """The round replayed from its recorded medicine, a deal of the hidden cards and
+        the cards the infections the seat did not see handed over.
 
         The seat's own dealt cards are rebuilt from its hand and the infections it took
-        part in; the other seats' cards are dealt at random, except that a card the seat
-        later drew from a player starts in that player's hand.  Each infection the seat
-        saw hands over the card it saw; one between two other players draws at random
-        among the pointer's cards, leaving a card where the seat will later draw it and
-        handing it on where the seat will draw it from the target.  So a world is an
-        approximation: a germ the seat later drew from a player is taken to have been
-        there from the deal (or, on some draws, to have been dealt anywhere hidden and passed
-        on unseen).  Signals another seat chose are the ones the next reveal
-        shows, or while the turn is open one of its menu at random.
+        part in.  Every hidden card must be, at each infection the seat saw, in the hand it
+        was seen leaving (and, once a three- or four-player round is scored, the virus with
+        the player who held it); between sightings it may have gone anywhere the unseen
+        infections could carry it, and come back.  The other seats' cards are dealt at
+        random among the places from which each card can still make its journey
+        (:func:`~cardlab.rules.worlds.assign`), then a search turn by turn picks a random
+        card for each unseen infection, going back to try others where a choice leaves no
+        way through.  So every world is consistent with what the seat saw, though not
+        drawn with exactly the odds of the real game.  Signals another seat chose are the
+        ones the next reveal shows, or while the turn is open one of its menu at random.
         """
         return retry(_world, game, obs, rng)
 
@@ -505,6 +508,11 @@ def _infected(state: VirusState, act: Action) -> None:
 
 
 # ----------------------------------------------------------------- worlds
+#: How many turns' choices one search for the unseen infections may try before the deal
+#: is drawn again.
+SEARCH_BUDGET = 400
+
+
 def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -515,71 +523,154 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     medicine = [c.index for c in deal.cards]
     # the seat's dealt cards: its hand now, less what it drew, plus what it handed over
     mine = mask_of(obs.my_hand)
-    for e in reversed(history):
-        if e.kind == "infect" and e.hidden:
-            c = 1 << e.hidden[0].index
-            mine = mine | c if e.seat == me else mine & ~c
+    # each turn's infections in the order they were drawn: (pointer, target, the card
+    # when the seat saw it, else -1)
+    turns: list[list[tuple[int, int, int]]] = []
+    end: int | None = None
+    for e in history:
+        if e.kind == "reveal":
+            turns.append([])
+        elif e.kind == "infect" and e.seat is not None:
+            if not turns:
+                raise WorldError("an infection before any signals were shown")
+            card = e.hidden[0].index if e.hidden else -1
+            turns[-1].append((e.seat, int(e.get("to")), card))
+        elif e.kind == "hand_over" and n > 2:
+            end = e.seat  # the player left holding the virus
+    for turn in reversed(turns):
+        for s, _t, c in reversed(turn):
+            if c >= 0:
+                mine = mine | 1 << c if s == me else mine & ~(1 << c)
     _, size = shares(n)
     others = [s for s in range(n) if s != me]
     pool = [c.index for c in dealt_cards(game) if not RED_MASK >> c.index & 1]
     rest = [c for c in pool if not mine >> c & 1]
     if len(rest) != size * len(others) or mine.bit_count() != size:
         raise WorldError("the hand cards do not add up")
-    # a card the seat drew from another player mostly starts in that player's hand (if
-    # the seat did not hold it before); now and then it starts anywhere hidden, for the
-    # case where it reached that player by an infection the seat did not see
-    hands: dict[int, list[int]] = {s: [] for s in others}
-    placed: set[int] = set()
-    for e in history:
-        if e.kind == "infect" and e.hidden and e.get("to") == me and e.seat is not None:
-            c = e.hidden[0].index
-            if rng.random() < 0.25:
-                continue
-            if c in rest and c not in placed and len(hands[e.seat]) < size:
-                hands[e.seat].append(c)
-                placed.add(c)
-    free = [c for c in rest if c not in placed]
-    rng.shuffle(free)
+    need = _where_needed(pool, turns, n, end)
+    if any(not need[c][0] >> me & 1 for c in bits(mine)):
+        raise WorldError("the seat's own cards cannot have been dealt to it")
+    # each other seat's dealt cards: any hidden card that can still reach every player the
+    # seat later saw it with
+    slots = [sum(1 << c for c in rest if need[c][0] >> s & 1) for s in others for _ in range(size)]
+    dealt = assign(slots, sum(1 << c for c in rest), rng)
+    hands = {s: dealt[k * size : k * size + size] for k, s in enumerate(others)}
+    where = dict.fromkeys(pool, me)
     for s in others:
-        while len(hands[s]) < size:
-            hands[s].append(free.pop())
+        where.update(dict.fromkeys(hands[s], s))
+    carried = _route(turns, need, where, rng)
     parts: dict[tuple[str, int | None], Sequence[int]] = {("medicine", None): medicine}
     parts[("hand", me)] = [c.index for c in cards_of(mine)]
     parts.update({("hand", s): hands[s] for s in others})
+    draws = iter(carried)
     world = resume(game, obs)
 
     def luck(w: State, hist: Any, i: int) -> str:
-        assert isinstance(w, VirusState)
         step = w.chance
         assert step is not None
         if step.kind == "deal":
             return deal_action(w, parts)
-        s, t = w.infections[0]
-        ev = hist[i] if i < len(hist) else None
-        if ev is not None and ev.kind == "infect" and ev.hidden:
-            return f"draw {ev.hidden[0].code}"
-        return f"draw {_unseen_draw(w, s, t, hist, i, me, rng)}"
+        card = next(draws, None)
+        if card is None:
+            raise WorldError("more infections than the history shows")
+        return f"draw {CARDS[card].code}"
 
     return replay(world, obs, chance=luck, hidden=functools.partial(_hidden_signal, rng))
 
 
-def _unseen_draw(
-    w: VirusState, s: int, t: int, hist: Any, i: int, me: int, rng: random.Random
-) -> str:
-    """A card for an infection the seat did not see, from ``s``'s hand before the turn:
-    hand on one the seat will draw from ``t``, and mostly keep one it will next draw
-    from ``s``."""
-    cands = [c.index for c in cards_of(w.before[s])]
-    need: dict[int, int] = {}
-    for e in hist[i:]:
-        if e.kind == "infect" and e.hidden and e.get("to") == me and e.seat is not None:
-            need.setdefault(e.hidden[0].index, e.seat)
-    prefer = [c for c in cands if need.get(c) == t]
-    # mostly keep a card where the seat will draw it, but not always: it may also have
-    # gone round and come back by infections the seat did not see
-    keep = [c for c in cands if need.get(c) != s] if rng.random() < 0.7 else []
-    pool = prefer or keep or cands
-    return CARDS[pool[rng.randrange(len(pool))]].code
+def _where_needed(
+    pool: Sequence[int], turns: Sequence[Sequence[tuple[int, int, int]]], n: int, end: int | None
+) -> dict[int, list[int]]:
+    """For each hand card and turn, the seats (a mask) it may be with as the turn begins
+    and still reach every player the seat later saw it with, one card at a time.
+
+    Worked backwards: a card the seat saw handed over in a turn must be with the pointer
+    as that turn begins; any other card stays put or rides an unseen infection (each
+    moves a card at most once a turn: the draws come from the hands as they were).
+    """
+    everyone = (1 << n) - 1
+    k_end = len(turns)
+    anywhere = [everyone] * (k_end + 1)  # a card never seen again
+    out = dict.fromkeys(pool, anywhere)
+    sighted = {card for turn in turns for _, _, card in turn if card >= 0}
+    if end is not None:
+        sighted.add(VIRUS)
+    for c in sighted:
+        m = 1 << end if end is not None and c == VIRUS else everyone
+        masks = [0] * (k_end + 1)
+        masks[k_end] = m
+        for k in range(k_end - 1, -1, -1):
+            turn = turns[k]
+            seen = next(((s, t) for s, t, card in turn if card == c), None)
+            if seen is not None:
+                m = 1 << seen[0] if m >> seen[1] & 1 else 0
+            else:
+                m |= sum(1 << s for s, t, card in turn if card < 0 and m >> t & 1)
+            masks[k] = m
+        out[c] = masks
+    return out
+
+
+def _route(
+    turns: Sequence[Sequence[tuple[int, int, int]]],
+    need: dict[int, list[int]],
+    where: dict[int, int],
+    rng: random.Random,
+) -> list[int]:
+    """The card each infection carried, in the order drawn, from the dealt places
+    ``where`` (card: seat, changed while searching).
+
+    A depth-first search, turn by turn, over the cards each unseen pointer may hand over:
+    a card whose next sighting it could no longer reach is never moved (or kept) there,
+    and a turn with no way through sends the search back to try other cards earlier.
+    Raises :class:`WorldError` when there is no way through or the search gives up (the
+    deal is then drawn again).
+    """
+
+    def choices(k: int, s: int, t: int) -> list[int]:
+        after = {c: need[c][k + 1] for c, x in where.items() if x == s}
+        stuck = [c for c, m in after.items() if not m >> s & 1]
+        if len(stuck) > 1:
+            return []  # two cards must leave, and only one goes
+        cands = [c for c in stuck or after if after[c] >> t & 1]
+        rng.shuffle(cands)
+        return cands
+
+    carried: list[int] = []
+    # per turn entered: the combinations of unseen cards left to try, and the moves of
+    # the one being tried (card, seat it came from)
+    stack: list[tuple[Iterator[tuple[int, ...]], list[tuple[int, int]]]] = []
+    budget = SEARCH_BUDGET
+    k = 0
+    while k < len(turns):
+        turn = turns[k]
+        if len(stack) == k:
+            budget -= 1
+            if budget < 0:
+                raise WorldError("no way found to pass the hidden cards round")
+            options = [choices(k, s, t) for s, t, c in turn if c < 0]
+            stack.append((product(*options), []))
+        combos, back = stack[k]
+        if back:  # the combination tried last led nowhere
+            del carried[len(carried) - len(back) :]
+            for c, x in back:
+                where[c] = x
+            back.clear()
+        picked = next(combos, None)
+        if picked is None:
+            stack.pop()
+            k -= 1
+            if k < 0:
+                raise WorldError("no way to pass the hidden cards round")
+            continue
+        unseen = iter(picked)
+        for s, t, c in turn:
+            card = c if c >= 0 else next(unseen)
+            back.append((card, s))
+            where[card] = t
+            carried.append(card)
+        k += 1
+    return carried
 
 
 def _hidden_signal(rng: random.Random, world: State, seat: int, history: Any, i: int) -> str:

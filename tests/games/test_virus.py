@@ -295,6 +295,25 @@ def test_replays_and_sampled_worlds_agree_with_what_a_seat_saw() -> None:
             assert world.observation(seat) == obs
 
 
+def test_sampled_worlds_route_a_card_through_infections_the_seat_did_not_see() -> None:
+    # 2S goes from East to West and back, unseen by North, who then draws it from East
+    st = start()
+    turn(st, "fist", "infect west", "fist", draws=("2S",))
+    turn(st, "fist", "fist", "infect east", draws=("2S",))
+    turn(st, "fist", "infect north", "fist", draws=("2S",))
+    obs = st.observation(0)
+    rng = random.Random(5)
+    routes = set()
+    for _ in range(60):
+        world = VirusState.sample_world(st.game, obs, rng)
+        assert world.observation(0) == obs
+        moved = [e.hidden[0].code for e in world.events if e.kind == "infect"]
+        assert moved[2] == "2S"
+        routes.add((moved[0] == "2S", moved[1] == "2S"))
+    # dealt to East and kept there, dealt to West and sent over, or round and back
+    assert routes == {(False, False), (False, True), (True, True)}
+
+
 def test_the_search_bot_plays_through_infections() -> None:
     game = cardlab.load("virus", players=3)
     m = Match(game, seed=2, agents=[SearchAgent(0, 1, iterations=12), "heuristic", "random"])
