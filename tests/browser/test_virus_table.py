@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS
-from jlab import notebook, notebook_page, run_all
+from jlab import click_and_wait, tables_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -24,19 +24,8 @@ def virus_page(lab: Any, browser: Any) -> Iterator[Any]:
         "from cardlab.widgets import Table",
         "Table('virus', seat=0, bots='heuristic', seed=3, players=3, pace=0)",
     ]
-    ctx, pg = notebook_page(lab, browser, "virus.ipynb", notebook(cells), 1400, 1000)
-    errors = pg.page_errors
-    run_all(pg)
-    expect(pg.locator(".cl-root")).to_have_count(1, timeout=60_000)
-    yield pg
-    assert not errors, errors
-    ctx.close()
-
-
-def _click_and_wait(t: Any, target: Any) -> None:
-    before = t.get_attribute("data-step")
-    target.click()
-    expect(t).not_to_have_attribute("data-step", str(before))
+    with tables_page(lab, browser, "virus", cells, 1) as pg:
+        yield pg
 
 
 def test_a_signal_is_aimed_and_all_are_shown_together(virus_page: Any) -> None:
@@ -52,12 +41,12 @@ def test_a_signal_is_aimed_and_all_are_shown_together(virus_page: Any) -> None:
     log = t.locator(".cl-log")
     expect(log).to_contain_text("East has decided")
     expect(log).not_to_contain_text("The signals show")
-    _click_and_wait(t, actions.locator('[data-act="block east"]'))
+    click_and_wait(t, actions.locator('[data-act="block east"]'))
     expect(log).to_contain_text("North decides to block East (secretly)")
     expect(log).to_contain_text("The signals show: North: block East; East:")
     # the next turn opens at once: a fist this time
     expect(actions.locator('[data-act="fist"]')).to_have_count(1)
-    _click_and_wait(t, actions.locator('[data-act="fist"]'))
+    click_and_wait(t, actions.locator('[data-act="fist"]'))
     expect(log).to_contain_text("North: make a fist")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     t.screenshot(path=str(ARTIFACTS / "virus_signals.png"))
