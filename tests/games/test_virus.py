@@ -314,6 +314,24 @@ def test_sampled_worlds_route_a_card_through_infections_the_seat_did_not_see() -
     assert routes == {(False, False), (False, True), (True, True)}
 
 
+def test_sampled_worlds_follow_a_long_random_round_of_four() -> None:
+    # fourteen turns of random signals, where North's draws need cards that went round
+    game = GAME.game(4)
+    st = game.new_state()
+    assert isinstance(st, VirusState)
+    rng = random.Random(19)
+    while not (st.turns == 14 and st.phase == "signal" and st.to_move[0] == 0):
+        if st.current == "chance":
+            st.apply(st.sample_chance(rng))
+            continue
+        seat = st.to_move[0]
+        acts = st.legal_actions(seat)
+        st.apply(acts[rng.randrange(len(acts))], seat)
+    obs = st.observation(0)
+    for k in range(5):
+        assert VirusState.sample_world(game, obs, random.Random(k)).observation(0) == obs
+
+
 def test_the_search_bot_plays_through_infections() -> None:
     game = cardlab.load("virus", players=3)
     m = Match(game, seed=2, agents=[SearchAgent(0, 1, iterations=12), "heuristic", "random"])
