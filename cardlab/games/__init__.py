@@ -30,6 +30,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
 )
@@ -60,6 +61,7 @@ GAMES: tuple[GameSpec, ...] = (
     break_in.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    tod.GAME,
 )
 
 
