@@ -462,8 +462,8 @@ class TodState(State):
         if act.verb == "guess":
             ex = "guess 34 greed bat" if k == 1 else "guess 1246 greed love bat bat"
             return (
-                f"a guess names {2 * k} numbers from 1 to 6 as digits, then {k} motive(s) "
-                f"(love, greed) and {k} weapon(s) (bat, shovel), as in '{ex}'"
+                f"a guess names {2 * k} numbers from 1 to 6 as digits, low to high, then "
+                f"{k} motive(s) (love, greed) and {k} weapon(s) (bat, shovel), as in '{ex}'"
             )
         listed = ", ".join(f"'{a}'" for a in ASKS)
         return f"ask one of the four questions ({listed}) or guess the case"
