@@ -48,6 +48,9 @@ Where the text and the rulings are silent:
 
 * The answers are worked out by the rules and told at once: a seat cannot lie, and the
   answering seat makes no decision.
+* A guess is named in public picks, one part of the case at a time, so no move has to
+  choose among a thousand whole cases; once a player says ``guess`` it names a whole
+  case (there is no taking it back, as at the table).
 * The head start (``head_start``) tells each chosen seat the hour of the case it solves,
   in private, at the deal.  In the complicated case there is no hour, so it tells the sum
   of the four numbers.
@@ -64,20 +67,21 @@ Where the text and the rulings are silent:
 Actions
 -------
 ``cover 5H`` (lay the turned-up card over the table card 5♥), ``ask number there``,
-``ask number missing``, ``ask suit there``, ``ask suit missing``, and
-``guess 34 greed bat`` (numbers as digits, low to high, then the motive and the
-weapon; ``guess 1246 greed love bat bat`` in the complicated case).
+``ask number missing``, ``ask suit there``, ``ask suit missing``, and ``guess``, after
+which the case is named one pick at a time: the numbers low to high (``number 3``,
+``number 4``), the motive (``motive greed``) and the weapon (``weapon bat``); in the
+complicated case four numbers, two motives (greed before love) and two weapons (bat
+before shovel).  :func:`guess_steps` lists the picks for a case.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from ..core.actions import Action, action
@@ -242,15 +246,36 @@ def question_text(question: str) -> str:
     return f"Is a {what} {how}?"
 
 
-@functools.cache
-def guesses(k: int) -> tuple[Action, ...]:
-    """Every guess a seat may make with ``k`` cards of each colour (84, or 1,134)."""
-    out = []
-    for nums in combinations_with_replacement(range(1, 7), 2 * k):
-        for mot in combinations_with_replacement(MOTIVES, k):
-            for wea in combinations_with_replacement(WEAPONS, k):
-                out.append(action("guess " + case_text((nums, mot, wea))))
-    return tuple(out)
+GUESS = action("guess")
+NUMBERS = tuple(action(f"number {n}") for n in range(1, 7))
+MOTIVE_PICKS = tuple(action(f"motive {SUIT_WORD[s]}") for s in MOTIVES)
+WEAPON_PICKS = tuple(action(f"weapon {SUIT_WORD[s]}") for s in WEAPONS)
+
+
+def guess_steps(case: Case) -> list[str]:
+    """The actions that name ``case``: ``guess``, the numbers low to high, the motives,
+    then the weapons (``["guess", "number 3", "number 4", "motive greed", "weapon bat"]``)."""
+    nums, mot, wea = case
+    return [
+        "guess",
+        *(f"number {n}" for n in nums),
+        *(f"motive {SUIT_WORD[x]}" for x in mot),
+        *(f"weapon {SUIT_WORD[x]}" for x in wea),
+    ]
+
+
+def naming_menu(picks: Sequence[int], k: int) -> tuple[Action, ...]:
+    """The next picks of a guess being named: numbers (each at least the last), then
+    motives, then weapons (in suit order, so each case is named one way only)."""
+    n = len(picks)
+    if n < 2 * k:
+        low = picks[-1] if picks else 1
+        return NUMBERS[low - 1 :]
+    if n < 3 * k:
+        low_suit = picks[-1] if n > 2 * k else MOTIVES[0]
+        return tuple(a for a, x in zip(MOTIVE_PICKS, MOTIVES, strict=True) if x >= low_suit)
+    low_suit = picks[-1] if n > 3 * k else WEAPONS[0]
+    return tuple(a for a, x in zip(WEAPON_PICKS, WEAPONS, strict=True) if x >= low_suit)
 
 
 def parse_guess(act: Action | str, k: int) -> Case | None:
@@ -276,7 +301,17 @@ class TodState(State):
     weapons); ``stacks`` the table piles bottom first (the top shows); ``deck`` card indices
     with the top last; ``flipped`` the card turned up and waiting to be laid (-1: none)."""
 
-    __slots__ = ("cases", "deck", "flipped", "lost", "seat", "stacks", "turns")
+    __slots__ = (
+        "cases",
+        "deck",
+        "flipped",
+        "lost",
+        "naming",
+        "reshuffles",
+        "seat",
+        "stacks",
+        "turns",
+    )
 
     DEAL = DealRule(pile("order", _all), cards=lambda game: USED)
 
@@ -285,6 +320,8 @@ class TodState(State):
     deck: list[int]
     flipped: int
     lost: list[bool]
+    naming: list[int]
+    reshuffles: int
     seat: int
     turns: int
 
@@ -296,6 +333,8 @@ class TodState(State):
         self.lost = [False] * self.players
         self.seat = int(self.options.first_player) % self.players
         self.turns = 0
+        self.reshuffles = 0
+        self.naming = []
 
     def target(self, seat: int) -> int:
         """The seat whose case ``seat`` solves: its left neighbour."""
@@ -417,62 +456,100 @@ class TodState(State):
 
     # ------------------------------------------------------------ ask or guess
     def _ask_legal(self, seat: int) -> tuple[Action, ...]:
-        return ASKS + guesses(per_seat(self.game))
+        return (*ASKS, GUESS)
 
     def _ask_apply(self, act: Action, seat: int) -> None:
         t = self.target(seat)
         names = self.names
+        if act.verb == "guess":
+            self.naming = []
+            self.log("naming", seat, f"{names[seat]} names {names[t]}'s case")
+            self.phase = self.NAME
+            return
         mine = [CARDS[i] for i in self.cases[t]]
-        if act.verb == "ask":
-            q = " ".join(act.args)
-            table = self.table()
-            yes = answer(q, mine, table)
-            self.log(
-                "ask",
-                seat,
-                f"{names[seat]} asks {names[t]}: {question_text(q)} {names[t]} answers "
-                f"{'yes' if yes else 'no'}",
-                question=q,
-                answer=yes,
-                table=tuple(c.code for c in table),
-            )
-        else:
-            k = per_seat(self.game)
-            case = parse_guess(act, k)
-            assert case is not None
-            right = case == case_of(mine)
-            self.log(
-                "guess",
-                seat,
-                f"{names[seat]} names {names[t]}'s case: {describe(case)}: "
-                f"{'right' if right else 'wrong'}",
-                guess=case_text(case),
-                right=right,
-            )
-            if right:
-                self.award(seat, 1, "solved the case")
-                self.end_game((seat,), f"{names[seat]} solved {names[t]}'s case")
-                return
-            self.lost[seat] = True
+        q = " ".join(act.args)
+        table = self.table()
+        yes = answer(q, mine, table)
+        self.log(
+            "ask",
+            seat,
+            f"{names[seat]} asks {names[t]}: {question_text(q)} {names[t]} answers "
+            f"{'yes' if yes else 'no'}",
+            question=q,
+            answer=yes,
+            table=tuple(c.code for c in table),
+        )
         if not self._next():
             self._turn()
 
     def _ask_why(self, act: Action, seat: int) -> str:
-        k = per_seat(self.game)
-        if act.verb == "guess":
-            ex = "guess 34 greed bat" if k == 1 else "guess 1246 greed love bat bat"
-            return (
-                f"a guess names {2 * k} numbers from 1 to 6 as digits, low to high, then "
-                f"{k} motive(s) (love, greed) and {k} weapon(s) (bat, shovel), as in '{ex}'"
-            )
         listed = ", ".join(f"'{a}'" for a in ASKS)
-        return f"ask one of the four questions ({listed}) or guess the case"
+        return f"ask one of the four questions ({listed}), or 'guess' to name the case"
 
     def _ask_prompt(self, seat: int) -> str:
         return f"Ask {self.names[self.target(seat)]} a question, or name the case"
 
+    # ------------------------------------------------------------ naming a case
+    def _name_legal(self, seat: int) -> tuple[Action, ...]:
+        return naming_menu(self.naming, per_seat(self.game))
+
+    def _name(self, act: Action, seat: int) -> None:
+        k = per_seat(self.game)
+        word = act.args[0]
+        value = int(word) if act.verb == "number" else WORD_SUIT[word]
+        self.naming.append(value)
+        names = self.names
+        self.log(
+            "naming",
+            seat,
+            f"{names[seat]} names {'the number ' if act.verb == 'number' else ''}{word}",
+        )
+        if len(self.naming) < 4 * k:
+            return
+        p = self.naming
+        case: Case = (tuple(p[: 2 * k]), tuple(p[2 * k : 3 * k]), tuple(p[3 * k :]))
+        self.naming = []
+        t = self.target(seat)
+        right = case == case_of(CARDS[i] for i in self.cases[t])
+        self.log(
+            "guess",
+            seat,
+            f"{names[seat]} names {names[t]}'s case as {describe(case)}: "
+            f"{'right' if right else 'wrong'}",
+            guess=case_text(case),
+            right=right,
+        )
+        if right:
+            self.award(seat, 1, "solved the case")
+            self.end_game((seat,), f"{names[seat]} solved {names[t]}'s case")
+            return
+        self.lost[seat] = True
+        self.phase = self.ASK  # between turns
+        if not self._next():
+            self._turn()
+
+    def _name_why(self, act: Action, seat: int) -> str:
+        k = per_seat(self.game)
+        n = len(self.naming)
+        listed = ", ".join(f"'{a}'" for a in self._name_legal(seat))
+        if n < 2 * k:
+            what = f"number {n + 1} of {2 * k}, low to high"
+        elif n < 3 * k:
+            what = "the motive" if k == 1 else "the motives, greed before love"
+        else:
+            what = "the weapon" if k == 1 else "the weapons, bat before shovel"
+        return f"name {what}: {listed}"
+
+    def _name_prompt(self, seat: int) -> str:
+        k = per_seat(self.game)
+        n = len(self.naming)
+        if n < 2 * k:
+            return f"Name the case: number {n + 1} of {2 * k}, low to high"
+        return "Name the case: the motive" if n < 3 * k else "Name the case: the weapon"
+
     COVER = Phase("cover", _cover_legal, _cover, _cover_why, _cover_prompt)
     ASK = Phase("ask", _ask_legal, _ask_apply, _ask_why, _ask_prompt)
+    NAME = Phase("name", _name_legal, _name, _name_why, _name_prompt)
 
     # ------------------------------------------------------------ the end
     def utility(self, seat: int) -> float:
@@ -504,12 +581,20 @@ class TodState(State):
             zones.append(Zone(f"table{k + 1}", None, tuple(CARDS[i] for i in st), "pile", label=""))
         if self.flipped >= 0:
             zones.append(Zone("flipped", None, (CARDS[self.flipped],), "pile", label="turned up"))
-        zones.append(Zone("deck", None, view.stack([CARDS[i] for i in self.deck]), "pile"))
+        deck = [CARDS[i] for i in self.deck]
+        if view.teacher:
+            # after a reshuffle the deck holds covered cards, which everyone has seen
+            again = self.reshuffles > 0
+            zones.append(Zone("deck", None, tuple(view.card(c, seen=again) for c in deck), "pile"))
+        else:
+            zones.append(Zone("deck", None, view.stack(deck), "pile"))
         info: dict[str, Any] = {
             "round": min(self.rounds() + 1, int(self.options.max_rounds)),
             "max_rounds": self.options.max_rounds,
             "table": " ".join(c.text for c in self.table()),
         }
+        if self.phase == "name":
+            info["named"] = len(self.naming)
         if me is not None:
             info["solves"] = self.names[self.target(me)]
             for e in self.events:
@@ -529,6 +614,7 @@ class TodState(State):
 
 def _shuffled(state: TodState, act: Action) -> None:
     state.deck = [c.index for c in act.cards]
+    state.reshuffles += 1
     state.log(
         "reshuffle",
         None,
@@ -737,9 +823,23 @@ class TodBot(PhaseBot):
     def ask(self, obs: Observation) -> Action:
         a = analyse(obs)
         if a.best is not None and (a.count == 1 or max(b for _, b in a.questions.values()) == 0):
-            return action("guess " + case_text(a.best))
+            return GUESS
         q = max(QUESTIONS, key=lambda q: a.questions[q][1])
         return action(f"ask {q}")
+
+    @on("name", why="name the likeliest case, step by step")
+    def pick(self, obs: Observation) -> Action:
+        return _next_pick(obs)
+
+
+def _next_pick(obs: Observation) -> Action:
+    """The next step of naming the likeliest case (its picks so far are public)."""
+    best = analyse(obs).best
+    done = int(obs.info.get("named", 0))
+    if best is None:
+        return obs.legal[0]
+    step = action(guess_steps(best)[1 + done])
+    return step if step in obs.legal else obs.legal[0]
 
 
 class RandomAsker(PhaseBot):
@@ -755,8 +855,12 @@ class RandomAsker(PhaseBot):
     def ask(self, obs: Observation) -> Action:
         weights = case_weights(knowledge(obs))
         if len(weights) == 1:
-            return action("guess " + case_text(next(iter(weights))))
+            return GUESS
         return ASKS[random.Random(len(obs.history)).randrange(4)]
+
+    @on("name", why="name the case the answers leave")
+    def pick(self, obs: Observation) -> Action:
+        return _next_pick(obs)
 
 
 # ----------------------------------------------------------------- worlds

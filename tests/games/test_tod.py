@@ -34,7 +34,7 @@ from cardlab.games.tod import (
     case_weights,
     describe,
     entropy,
-    guesses,
+    guess_steps,
     knowledge,
     odds,
     solutions_left,
@@ -66,7 +66,18 @@ def refused(st: TodState, act: str, seat: int | None = None) -> str:
 def turn(st: TodState, cover: str, then: str) -> None:
     seat = st.to_move[0]
     st.apply(f"cover {cover}", seat)
-    st.apply(then, seat)
+    name(st, then, seat) if then.startswith("guess") else st.apply(then, seat)
+
+
+def name(st: TodState, guess: str, seat: int) -> None:
+    """Name a case written as ``guess 25 love shovel``, pick by pick."""
+    words = guess.split()
+    suits = {"greed": 1, "love": 2, "bat": 0, "shovel": 3}
+    nums = tuple(sorted(int(d) for d in words[1]))
+    mot = tuple(sorted(suits[w] for w in words[2:] if w in ("greed", "love")))
+    wea = tuple(sorted(suits[w] for w in words[2:] if w in ("bat", "shovel")))
+    for step in guess_steps((nums, mot, wea)):
+        st.apply(step, seat)
 
 
 def last(st: TodState, kind: str) -> Any:
@@ -88,7 +99,7 @@ def test_aces_to_sixes_and_a_motive_and_a_weapon_each() -> None:
 def test_the_solution_reads_as_motive_weapon_and_time_of_death() -> None:
     case = case_of(parse_cards("4D 3C"))
     assert describe(case) == "greed, bat, 7:34" and case_text(case) == "34 greed bat"
-    assert len(guesses(1)) == 21 * 4 and len(guesses(2)) == 126 * 9
+    assert guess_steps(case) == ["guess", "number 3", "number 4", "motive greed", "weapon bat"]
 
 
 def test_each_seat_sees_only_its_own_case_until_the_end() -> None:
@@ -101,8 +112,7 @@ def test_each_seat_sees_only_its_own_case_until_the_end() -> None:
                 assert faces == tuple(parse_card(c) for c in CASES.split()[s::3])
             else:
                 assert all(isinstance(c, Back) for c in faces)
-    st.apply("cover 3D", NORTH)
-    st.apply("guess 25 love shovel", NORTH)
+    turn(st, "3D", "guess 25 love shovel")
     obs = st.observation(EAST)
     assert obs.terminal and obs.zone("case", WEST).faces == parse_cards("6H AC")
 
@@ -180,11 +190,10 @@ def test_the_question_example_as_the_rulings_read_it() -> None:
 # ------------------------------------------------------------------ guesses
 def test_a_right_guess_wins_at_once() -> None:
     st = start()
-    st.apply("cover 3D", NORTH)
-    st.apply("guess 25 love shovel", NORTH)
+    turn(st, "3D", "guess 25 love shovel")
     assert st.terminal and st.winners() == (NORTH,) and st.scores == [1, 0, 0]
     e = last(st, "guess")
-    assert e.text == "North names East's case: love, shovel, 7:25: right"
+    assert e.text == "North names East's case as love, shovel, 7:25: right"
     assert st.outcome is not None and st.outcome.summary.endswith("North wins")
     assert st.utility(NORTH) == 1.0 and st.utility(EAST) == 0.0
 
@@ -206,12 +215,24 @@ def test_a_wrong_guess_costs_the_next_turn_without_a_card_turned_up() -> None:
     assert st.to_move == (NORTH,) and st.seat_status(NORTH) == ""
 
 
-def test_a_guess_names_numbers_motive_and_weapon_in_any_order_of_the_cards() -> None:
+def test_a_guess_is_named_pick_by_pick_numbers_low_to_high_then_motive_then_weapon() -> None:
     st = start()
     st.apply("cover 3D", NORTH)
-    assert "low to high" in refused(st, "guess 52 love shovel", NORTH)
-    assert "guess" in refused(st, "guess 25 love love", NORTH)
-    assert "cover" not in refused(st, "cover 6S", NORTH)
+    assert "'guess'" in refused(st, "cover 6S", NORTH)
+    st.apply("guess", NORTH)
+    assert st.phase == "name" and st.prompt(NORTH).endswith("number 1 of 2, low to high")
+    st.apply("number 5", NORTH)
+    assert [str(a) for a in st.legal_actions(NORTH)] == ["number 5", "number 6"]
+    assert "low to high" in refused(st, "number 2", NORTH)
+    st.apply("number 5", NORTH)
+    assert "the motive" in refused(st, "weapon bat", NORTH)
+    st.apply("motive love", NORTH)
+    st.apply("weapon shovel", NORTH)
+    # ♥5 ♠5 is no case East can hold (♥5 lies on the table) but may still be named
+    assert last(st, "guess").text == "North names East's case as love, shovel, 10:55: wrong"
+    kinds = [e.kind for e in st.events]
+    g = kinds.index("guess")
+    assert kinds[g - 5 : g] == ["naming"] * 5 and kinds[g + 1] == "flip"
 
 
 def test_the_cap_ends_the_game_with_no_winner() -> None:
@@ -266,8 +287,8 @@ def test_the_complicated_case_holds_two_motives_and_two_weapons() -> None:
     # North solves East: ♥6 ♦5 ♣A ♣4, named without order
     assert [c.code for c in st.table()] == ["2S", "4H", "3H", "3D"]
     st.apply("cover 3D", NORTH)
-    assert len(st.legal_actions(NORTH)) == 4 + 126 * 9
-    st.apply("guess 1456 greed love bat bat", NORTH)
+    assert len(st.legal_actions(NORTH)) == 5
+    name(st, "guess 1456 greed love bat bat", NORTH)
     assert st.winners() == (NORTH,)
     told = start(complicated=True, head_start="all")
     assert told.observation(WEST).info["told"] == sum(CARDS[i].rank for i in told.cases[NORTH])
@@ -309,7 +330,7 @@ def test_the_bot_asks_the_most_informative_question_and_guesses_the_last_case() 
     obs = st.observation(NORTH)
     a = analyse(obs)
     act = TodBot(NORTH, 0).act(obs)
-    assert act.verb == "ask"
+    assert act.verb == "ask", act
     assert a.questions[" ".join(act.args)][1] == max(b for _, b in a.questions.values())
     m = Match("tod", players=3, seed=4, agents="heuristic")
     m.run()
