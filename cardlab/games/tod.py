@@ -578,7 +578,15 @@ class TodState(State):
             zones.append(Zone("case", s, view.held(cards, me == s, over), "row", label="case"))
         for k, st in enumerate(self.stacks):
             # covered cards were shown to all: the pile keeps them, the top shows
-            zones.append(Zone(f"table{k + 1}", None, tuple(CARDS[i] for i in st), "pile", label=""))
+            zones.append(
+                Zone(
+                    f"table{k + 1}",
+                    None,
+                    tuple(CARDS[i] for i in st),
+                    "pile",
+                    label=f"Table {k + 1}",
+                )
+            )
         if self.flipped >= 0:
             zones.append(Zone("flipped", None, (CARDS[self.flipped],), "pile", label="turned up"))
         deck = [CARDS[i] for i in self.deck]
@@ -780,21 +788,20 @@ def solutions_left(obs: Observation) -> list[str]:
 
 
 def odds(obs: Observation) -> dict[str, float]:
-    """The analysis panel: how many cases are left (and the bits of uncertainty), the
-    chance the likeliest guess is right, and for each question the chance of a yes with its
-    expected information.  Empty for a spectator or once the game is over."""
+    """The analysis panel: how many cases are left and the bits of uncertainty, with the
+    chance that the likeliest guess is right; then for each question the chance of a yes,
+    labelled with its expected information in bits (with the cards face up now).  Empty
+    for a spectator or once the game is over."""
     if obs.terminal or obs.seat is None:
         return {}
     a = analyse(obs)
     if a.best is None:
         return {}
     out = {
-        f"{a.count} cases left ({a.bits:.2f} bits); naming {case_text(a.best)} is right": (
-            a.best_chance
-        )
+        f"{a.count} cases left, {a.bits:.2f} bits; best guess {case_text(a.best)}": a.best_chance
     }
     for q, (p, bits) in a.questions.items():
-        out[f"'{question_text(q)}' yes: expected information {bits:.2f} bits"] = p
+        out[f"{question_text(q)} yes; {bits:.2f} bits"] = p
     return out
 
 
