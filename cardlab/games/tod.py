@@ -1016,7 +1016,7 @@ GAME = register(
         layout=TableLayout(
             center=("flipped", *(f"table{k + 1}" for k in range(MAX_TABLE)), "deck")
         ),
-        bench_target=2_000,
+        bench_target=600,
         dealer=False,
         odds=odds,
         may_end_without_winner=True,
