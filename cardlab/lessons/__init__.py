@@ -45,6 +45,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
     welcome,
@@ -78,6 +79,7 @@ NOTEBOOKS = (
     industry,
     break_in,
     jackhammer,
+    tod,
 )
 
 
