@@ -886,8 +886,8 @@ def _tod(ns: dict[str, Any]) -> None:
     m = ns["m"]
     # East holds ♥2 ♠5; with 6♠ 5♥ A♦ 2♣ face up both numbers show
     assert "North asks East: Is a number missing? East answers no" in m.event_texts(0)
-    assert ns["b"].count < ns["a"].count and ns["a"].questions["number missing"][1] == 1.0
-    assert analyse(ns["mid"].observation(2)).count == 7
+    assert ns["b"].cases < ns["a"].cases and ns["a"].questions["number missing"][1] == 1.0
+    assert analyse(ns["mid"].observation(2)).cases == 7
     shrink = ns["shrink"]
     firsts = shrink[shrink.question == 1].cases.mean()
     assert shrink.groupby("track").cases.last().mean() < firsts / 4

@@ -151,12 +151,12 @@ class TodOptions(Options):
 
 def per_seat(game: Game) -> int:
     """Cards of each colour in a seat's case: 1, or 2 in the complicated case."""
-    return 2 if game.options.complicated else 1
+    return 2 if getattr(game.options, "complicated", False) else 1
 
 
 def told_seats(game: Game) -> tuple[int, ...]:
     """The seats given the head start at this table."""
-    h = str(game.options.head_start)
+    h = str(getattr(game.options, "head_start", "none"))
     if h == "none":
         return ()
     if h == "all":
@@ -165,7 +165,7 @@ def told_seats(game: Game) -> tuple[int, ...]:
 
 
 def _check(game: Game) -> None:
-    h = str(game.options.head_start)
+    h = str(getattr(game.options, "head_start", "none"))
     if h not in ("none", "all") and any(int(d) >= game.players for d in h):
         raise OptionError(
             f"head_start {h!r} names a seat beyond this table's {game.players} seats "
@@ -285,14 +285,14 @@ def parse_guess(act: Action | str, k: int) -> Case | None:
         return None
     if not words[1].isdigit() or any(not "1" <= d <= "6" for d in words[1]):
         return None
-    suits = [WORD_SUIT.get(w) for w in words[2:]]
-    if None in suits:
+    if any(w not in WORD_SUIT for w in words[2:]):
         return None
-    mot = [s for s in suits if s in MOTIVES]
-    wea = [s for s in suits if s in WEAPONS]
+    suits = [WORD_SUIT[w] for w in words[2:]]
+    mot = [x for x in suits if x in MOTIVES]
+    wea = [x for x in suits if x in WEAPONS]
     if len(mot) != k or len(wea) != k:
         return None
-    return (tuple(sorted(int(d) for d in words[1])), tuple(sorted(mot)), tuple(sorted(wea)))  # type: ignore[arg-type]
+    return (tuple(sorted(int(d) for d in words[1])), tuple(sorted(mot)), tuple(sorted(wea)))
 
 
 # ----------------------------------------------------------------- the game
@@ -664,12 +664,13 @@ def _public(obs: Observation) -> tuple[list[Asked], dict[int, set[Case]], set[Ca
             shown.update(e.cards)
         elif e.kind == "ask":
             table = parse_cards(" ".join(e.get("table")))
-            asked.append(Asked(int(e.seat), e.get("question"), bool(e.get("answer")), table))
+            who = -1 if e.seat is None else e.seat
+            asked.append(Asked(who, e.get("question"), bool(e.get("answer")), table))
         elif e.kind == "guess" and not e.get("right"):
             words = str(e.get("guess")).split()
             case = parse_guess("guess " + e.get("guess"), len(words[0]) // 2)
             if case is not None:
-                wrong.setdefault(int(e.seat), set()).add(case)
+                wrong.setdefault(-1 if e.seat is None else e.seat, set()).add(case)
     return asked, wrong, shown
 
 
@@ -724,7 +725,7 @@ def case_weights(know: Knowledge) -> Counter[Case]:
     return Counter(case_of(cs) for cs in card_cases(know))
 
 
-def entropy(weights: Iterable[int]) -> float:
+def entropy(weights: Iterable[float]) -> float:
     """The Shannon entropy in bits of a distribution given by weights."""
     ws = [w for w in weights if w]
     total = sum(ws)
@@ -750,7 +751,7 @@ def information(
 class Analysis(NamedTuple):
     """The teaching view for one seat: what is left and what each question is worth."""
 
-    count: int  # cases still possible
+    cases: int  # cases still possible
     bits: float  # entropy of the case, in bits
     best: Case | None  # the likeliest case
     best_chance: float
@@ -798,7 +799,7 @@ def odds(obs: Observation) -> dict[str, float]:
     if a.best is None:
         return {}
     out = {
-        f"{a.count} cases left, {a.bits:.2f} bits; best guess {case_text(a.best)}": a.best_chance
+        f"{a.cases} cases left, {a.bits:.2f} bits; best guess {case_text(a.best)}": a.best_chance
     }
     for q, (p, bits) in a.questions.items():
         out[f"{question_text(q)} yes; {bits:.2f} bits"] = p
@@ -829,7 +830,7 @@ class TodBot(PhaseBot):
     @on("ask", why="name the case when one is left, else ask the most informative question")
     def ask(self, obs: Observation) -> Action:
         a = analyse(obs)
-        if a.best is not None and (a.count == 1 or max(b for _, b in a.questions.values()) == 0):
+        if a.best is not None and (a.cases == 1 or max(b for _, b in a.questions.values()) == 0):
             return GUESS
         q = max(QUESTIONS, key=lambda q: a.questions[q][1])
         return action(f"ask {q}")

@@ -303,11 +303,11 @@ def test_cases_left_are_counted_exactly_and_shrink_with_each_answer() -> None:
     blacks = [c for c in USED if not c.red and c not in seen]
     brute = {case_of((r, b)) for r in reds for b in blacks}
     a = analyse(obs)
-    assert a.count == len(brute) == len(solutions_left(obs))
+    assert a.cases == len(brute) == len(solutions_left(obs))
     turn(st, "5H", "ask number there")  # yes, against 6 2 1 3
     after = {c for c in brute if {*c[0]} & {6, 2, 1, 3}}
     a2 = analyse(st.observation(NORTH))
-    assert a2.count == len(after) < a.count and a2.bits < a.bits
+    assert a2.cases == len(after) < a.cases and a2.bits < a.bits
 
 
 def test_the_information_of_a_question_is_the_entropy_of_its_answer() -> None:
@@ -321,7 +321,7 @@ def test_the_information_of_a_question_is_the_entropy_of_its_answer() -> None:
         assert 0 <= bits <= 1
     assert entropy((1, 1, 1, 1)) == pytest.approx(2) and math.isclose(entropy((5,)), 0)
     lines = odds(st.observation(NORTH))
-    assert len(lines) == 5 and next(iter(lines)).startswith(f"{a.count} cases left")
+    assert len(lines) == 5 and next(iter(lines)).startswith(f"{a.cases} cases left")
 
 
 def test_the_bot_asks_the_most_informative_question_and_guesses_the_last_case() -> None:
