@@ -229,6 +229,12 @@ INTENDED: dict[str, Any] = {
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
     "jackhammer/endgame": "e3",
+    # 49 tod
+    "tod/time-of-death": "8:26",
+    "tod/answer": "no",
+    "tod/suit-missing": "no",
+    "tod/cases-left": 7,
+    "tod/best-question": "Is a number there?",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -264,6 +270,8 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "break-in/trap-cards": [10],
     "break-in/bank": [8, 17],
     "break-in/next-starter": ["West"],
+    "tod/time-of-death": ["6:22", "12:26"],
+    "tod/best-question": ["Is a suit missing?"],
 }
 
 
@@ -900,6 +908,30 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
 
 
+def _tod(ns: dict[str, Any]) -> None:
+    from cardlab.games.tod import analyse
+
+    m = ns["m"]
+    # East holds ♥2 ♠5; with 6♠ 5♥ A♦ 2♣ face up both numbers show
+    assert "North asks East: Is a number missing? East answers no" in m.event_texts(0)
+    assert ns["b"].cases < ns["a"].cases and ns["a"].questions["number missing"][1] == 1.0
+    assert analyse(ns["mid"].observation(2)).cases == 7
+    shrink = ns["shrink"]
+    firsts = shrink[shrink.question == 1].cases.mean()
+    assert shrink.groupby("track").cases.last().mean() < firsts / 4
+    table = ns["variants_table"]
+    assert table.loc["head start for all", "rounds"] < table.loc["the text (4 cards)", "rounds"]
+    assert table.loc["complicated case", "rounds"] > table.loc["the text (4 cards)", "rounds"]
+    summary = ns["summary"]
+    assert (
+        summary.loc["most informative", "winner_questions"] + 1
+        < summary.loc["at random", "winner_questions"]
+    )
+    assert ns["seats"]["share of wins"].idxmax() == 0
+    assert table["first_seat_wins"].mean() > 1 / 3
+    assert _axis_titles(ns["games_chart"], "x") == {"questions the winner asked"}
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -927,6 +959,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "49-tod": _tod,
 }
 
 

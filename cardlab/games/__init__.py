@@ -30,6 +30,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
     virus,
@@ -62,6 +63,7 @@ GAMES: tuple[GameSpec, ...] = (
     virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    tod.GAME,
 )
 
 

@@ -45,6 +45,7 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
     virus,
@@ -80,6 +81,7 @@ NOTEBOOKS = (
     virus,
     break_in,
     jackhammer,
+    tod,
 )
 
 
