@@ -25,10 +25,10 @@ The conventions the sampler reads, which a game of the family keeps:
 The hand's deal is rebuilt backwards: each face-down draw of another seat goes back to its
 place in the stock (or beside it), chosen among that seat's cards as they were then
 (honouring the back it showed), each discard and laid card back to its hand; then the
-history is replayed by the rules (:func:`~cardlab.rules.worlds.replay`).  A game whose
-moves say something of the cards a hand did *not* hold (a meld pick that takes the
-lowest-numbered card of a kind) passes ``held_not``: the walk back then draws those cards
-out of the hand before the move, and a world that cannot is drawn again.  Approximation:
+history is replayed by the rules (:func:`~cardlab.rules.worlds.replay`).  A game that
+follows its deal with more chance outcomes (Canasta's hidden order of the copies, which
+decides the copy a pick takes) passes ``after_deal``: it gives them for the world, so that
+every move seen is made again.  Approximation:
 worlds are consistent, not exactly uniform (a face-down draw is chosen among the cards it
 could have been with equal chances, not weighted by the completions each allows).
 """
@@ -39,7 +39,6 @@ import random
 from collections.abc import Callable, Collection, Sequence
 
 from ..core.cards import CARDS
-from ..core.events import Event
 from ..core.observation import Back, Observation
 from ..core.spec import Game
 from ..core.state import State
@@ -58,13 +57,14 @@ from .worlds import (
     seat_of,
 )
 
+#: ``after_deal(obs, hands, rng)``: the chance outcomes that follow the deal in a world,
+#: given the seat's observation and ``hands[t]``, each seat's hand (a mask) in the world
+#: just before ``obs.history[t]``.
+AfterDealHook = Callable[[Observation, Sequence[tuple[int, ...]], random.Random], Sequence[str]]
+
 #: A face-down place: ``("stock", k)`` the k-th card drawn from the stock's top, or
 #: ``(side, 0)`` a side card as dealt.
 Position = tuple[str, int]
-
-#: ``held_not(history, i)``: the cards the seat of ``history[i]`` cannot have held in its
-#: hand just before that event (0: nothing is known).
-HeldNotHook = Callable[[Sequence[Event], int], int]
 
 
 def sample_rummy_world(
@@ -76,7 +76,7 @@ def sample_rummy_world(
     laid: Collection[str] = (),
     unseen: UnseenHook | None = None,
     shown: int = 0,
-    held_not: HeldNotHook | None = None,
+    after_deal: AfterDealHook | None = None,
 ) -> State:
     """A world consistent with ``obs`` for a draw-and-discard game (see the module).
 
@@ -91,12 +91,14 @@ def sample_rummy_world(
         :func:`~cardlab.rules.worlds.replay`
     shown : the mask of cards a seat lays face up as soon as it gets them (Canasta's red
         threes): never hidden in a hand
-    held_not : what an event of another seat shows that seat's hand did not hold then
-        (:data:`HeldNotHook`; Canasta's meld picks, :func:`cardlab.rules.table_melds.passed_over`)
+    after_deal : the chance outcomes that follow the deal in the world
+        (:data:`AfterDealHook`; Canasta's order of the copies)
     """
 
     def build(game: Game, obs: Observation, rng: random.Random) -> State:
-        return _rummy_world(game, obs, rng, tuple(sides), frozenset(laid), unseen, shown, held_not)
+        return _rummy_world(
+            game, obs, rng, tuple(sides), frozenset(laid), unseen, shown, after_deal
+        )
 
     return retry(build, game, obs, rng)
 
@@ -109,7 +111,7 @@ def _rummy_world(
     laid: frozenset[str],
     unseen: UnseenHook | None = None,
     shown: int = 0,
-    held_not: HeldNotHook | None = None,
+    after_deal: AfterDealHook | None = None,
 ) -> State:
     me = seat_of(obs)
     n = obs.players
@@ -125,11 +127,7 @@ def _rummy_world(
     next_stock = 0
     fd: dict[Position, int] = {}  # face-down position -> card (-1: another seat's draw)
     held = [0] * n  # cards each seat took face up and still holds
-    blind: dict[int, tuple[Position, int, int, int]] = {}  # time -> (position, allowed,
-    # held then, cards not held at an earlier event: drawn by preference)
-    barred: dict[int, int] = {}  # time -> the cards the event's seat did not hold before it
-    later = [0] * n  # per seat: barred cards of events since its last face-down draw
-    pending = [0] * n  # per seat: barred cards of every event so far
+    blind: dict[int, tuple[Position, int, int]] = {}  # time -> (position, allowed, held then)
     upcard = -1
     for t, ev in enumerate(hist):
         k = ev.kind
@@ -137,21 +135,13 @@ def _rummy_world(
         if k == "deal":
             if ev.cards:
                 upcard = ev.cards[0].index
-            continue
-        if k == "turn" and s is None:
+        elif k == "turn" and s is None:
             for turned in ev.cards:
                 fd[("stock", next_stock)] = turned.index
                 next_stock += 1
+        elif s is None:
             continue
-        if s is None:
-            continue
-        if held_not is not None and s != me:
-            b = held_not(hist, t)
-            if b:
-                barred[t] = b
-                later[s] |= b
-                pending[s] |= b
-        if k == "draw":
+        elif k == "draw":
             src = ev.get("source")
             if src not in face_down:
                 held[s] |= mask_of(ev.cards)
@@ -179,8 +169,7 @@ def _rummy_world(
                         else 0
                     )
                     allowed &= at_once or ~shown
-                blind[t] = (pos, allowed, held[s], pending[s])
-                later[s] = 0
+                blind[t] = (pos, allowed, held[s])
         elif k == "discard" or k in laid:
             held[s] &= ~mask_of(ev.cards)
 
@@ -206,8 +195,8 @@ def _rummy_world(
                     break
             else:
                 raise WorldError("a card taken face up is not in its taker's hand")
-        for e in entries:  # a card not held after the seat's last face-down draw is not held now
-            slots.append(allowed_by_back(deck, e) & ~shown & ~later[s])
+        for e in entries:
+            slots.append(allowed_by_back(deck, e) & ~shown)
             places.append(("hand", s))
     for side in sides:
         on_offer = obs.zone(side).cards
@@ -235,7 +224,11 @@ def _rummy_world(
             fd[side_pos[kind]] = c
 
     # ---- back to the deal: walk the history backwards, undoing draws, discards, melds
+    snap = after_deal is not None
+    before: list[tuple[int, ...]] = [()] * len(hist)  # each seat's hand before event t
     for t in range(len(hist) - 1, -1, -1):
+        if snap and t + 1 < len(hist):
+            before[t + 1] = tuple(hands)
         ev = hist[t]
         k = ev.kind
         s = ev.seat
@@ -243,20 +236,20 @@ def _rummy_world(
             continue
         if k == "discard" or k in laid:
             hands[s] |= mask_of(ev.cards)
-            if t in barred and hands[s] & barred[t]:
-                raise WorldError("a hand holds a card its move shows it did not hold")
         elif k != "draw":
             continue
         elif t in blind:
-            pos, allowed, then, before = blind[t]
+            pos, allowed, then = blind[t]
             cands = hands[s] & allowed & ~then
             if not cands:
                 raise WorldError("no card fits another seat's face-down draw")
-            c = rng.choice(bits(cands & before or cands))
+            c = rng.choice(bits(cands))
             hands[s] &= ~(1 << c)
             fd[pos] = c
         else:
             hands[s] &= ~mask_of(ev.hidden if ev.get("source") in face_down else ev.cards)
+    if snap and hist:
+        before[0] = tuple(hands)
     if any(c < 0 for c in fd.values()):
         raise WorldError("a face-down card left unplaced")
 
@@ -271,7 +264,10 @@ def _rummy_world(
         parts[(side, None)] = [fd[(side, 0)]]
     wanted = {(slot.part.name, slot.seat) for slot in layout}
     parts = {key: cards for key, cards in parts.items() if key in wanted}
-    replay(world, obs, chance=[deal_action(world, parts)], unseen=unseen)
+    chance = [deal_action(world, parts)]
+    if after_deal is not None:
+        chance += after_deal(obs, before, rng)
+    replay(world, obs, chance=chance, unseen=unseen)
     return world
 
 

@@ -21,10 +21,7 @@ table melds as public when the game keeps two conventions: every card of a meld 
 a zone (so it is known), and the event that lays cards from a hand names them in
 ``cards`` with a kind listed in ``laid=`` (:data:`LAID`: ``"meld"`` for a new meld or an
 extension).  A meld built as a staged move records its picks in the commit event's
-``steps``; :func:`committed_steps` is the ``unseen`` hook that replays them.  When a
-pick names a kind of card (a rank, "a two") and takes the lowest-numbered one held,
-:func:`passed_over` says which cards the hand cannot have held, for the sampler's
-``held_not`` hook.
+``steps``; :func:`committed_steps` is the ``unseen`` hook that replays them.
 """
 
 from __future__ import annotations
@@ -51,7 +48,6 @@ __all__ = [
     "meld_zones",
     "natural_count",
     "new_meld",
-    "passed_over",
     "rank_of",
     "ranks_mask",
     "suit_of",
@@ -403,21 +399,3 @@ def committed_steps(world: Any, seat: int, history: Sequence[Event], i: int) -> 
     """
     steps = history[i].get("steps")
     return tuple(steps) if steps else ()
-
-
-def passed_over(kinds: Sequence[int], taken: int) -> int:
-    """The cards a hand cannot have held when picks that each take the lowest-numbered
-    card of a kind took ``taken``: in each kind (a mask of interchangeable cards), every
-    card numbered below the highest one taken and not taken itself.
-
-    Parameters
-    ----------
-    kinds : the masks of the kinds a pick names (a rank's natural cards, the twos, ...)
-    taken : the mask of the cards the picks took from the hand
-    """
-    out = 0
-    for kind in kinds:
-        got = taken & kind
-        if got:
-            out |= kind & ((1 << (got.bit_length() - 1)) - 1) & ~got
-    return out

@@ -13,7 +13,7 @@ import pytest
 
 import cardlab
 from cardlab import IllegalActionError
-from cardlab.core.cards import parse_cards
+from cardlab.core.cards import CARDS, parse_cards
 from cardlab.games.canasta import CanastaState, minimum_for, plan_melds, points
 from cardlab.games.canasta.rules import RULES
 from cardlab.rules import table_melds as tm
@@ -504,10 +504,10 @@ def test_bad_actions_name_the_rule() -> None:
         m.play("meld q", EAST)
 
 
-def test_worlds_keep_the_melder_from_holding_lower_numbered_copies() -> None:
-    """A pick takes the lowest-numbered card of its kind, so a meld shows which copies the
-    melder did not hold then; worlds are found at every position of a random hand in
-    which a seat later drew such a copy."""
+def test_worlds_make_every_pick_seen_again() -> None:
+    """Worlds order the copies so that each pick seen (the seat's own, one by one; the
+    others', meld by meld) takes the same card: worlds are found at random positions of a
+    random hand."""
     g = cardlab.load("canasta")
     rng, worlds = random.Random(48), random.Random(48)
     state = g.new_state()
@@ -523,3 +523,39 @@ def test_worlds_keep_the_melder_from_holding_lower_numbered_copies() -> None:
             assert CanastaState.sample_world(g, obs, worlds).observation(seat) == obs
         acts = state.legal_actions(seat)
         state.apply(acts[rng.randrange(len(acts))], seat)
+
+
+@pytest.mark.parametrize("aces", ["AH AS'", "AH AS' AC"])
+def test_the_copy_a_pick_takes_tells_nothing_of_how_many_are_held(aces: str) -> None:
+    """A pick takes the copy first in a hidden order drawn after a random deal: each ace
+    held is the one shown equally often, whether two or three are held.  After an explicit
+    deal the order is the cards' own, so the lowest-numbered ace is taken."""
+    g = cardlab.load("canasta")
+    held = aces.split()
+    east = " ".join(
+        [*held, "JK1", *["KH", "KS", "QH", "QS", "9H", "9S", "8H", "8S"][: 10 - len(held)]]
+    )
+    deal = g.deal([N_FILL, east, S_FILL, W_FILL], upcard="7D", stock=["5H"])
+    runs = 300
+    shown: dict[str, int] = {}
+    for k in range(runs):
+        st = g.new_state()
+        st.apply(deal)
+        assert st.chance is not None and st.chance.kind == "shuffle"
+        st.apply(st.chance.sample(random.Random(k)))
+        st.apply("draw", EAST)
+        st.apply("meld a", EAST)
+        assert isinstance(st, CanastaState)
+        sel = st.staged[EAST]
+        assert sel is not None
+        code = CARDS[sel.picks[0].card].code
+        shown[code] = shown.get(code, 0) + 1
+    assert sorted(shown) == sorted(held)
+    for n in shown.values():
+        assert abs(n - runs / len(held)) < 0.12 * runs
+    m = match(east, stock="5H")
+    m.play("draw", EAST)
+    m.play("meld a", EAST)
+    sel = cst(m).staged[EAST]
+    assert sel is not None and sel.picks[0].card == min(c.index for c in parse_cards(aces))
+    assert m.history[1][1].startswith("shuffle ")  # recorded: a replay takes the same copies

@@ -86,11 +86,3 @@ def test_the_unseen_hook_replays_the_picks_a_commit_event_names() -> None:
     other = Event("discard", 1, "East discards")
     assert tm.committed_steps(None, 1, [other, done], 1) == ("meld 7", "meld 7")
     assert tm.committed_steps(None, 1, [other, done], 0) == ()
-
-
-def test_picks_of_the_lowest_numbered_card_show_which_cards_were_not_held() -> None:
-    aces, twos = tm.ranks_mask(1), TWOS
-    # two aces taken, the second pack's A♦ and A♥: no lower-numbered ace was held
-    assert tm.passed_over([aces, twos], m("AD' AH'")) == m("AC AD AH AS AC'")
-    assert tm.passed_over([aces, twos], m("AC 2H")) == m("2C 2D")
-    assert tm.passed_over([aces, twos], m("7C 7D")) == 0

@@ -67,12 +67,16 @@ Rulings
   none is allowed only when that player may go out.
 * Going out is checked with the canastas the side has after the melds of that turn.
 * The pile cannot be taken when the upcard is wild (it could not head a meld).
-* A meld's picks name a rank (``meld 7``): cards of one rank are alike in a meld, and the
-  lowest-numbered one held is taken, so a meld shows that its player held no
-  lower-numbered card of that kind (the sampled worlds keep to it).  A discard names its
-  exact card (``discard 7H'``).
+* A meld's picks name a rank (``meld 7``): cards of one rank are alike in a meld.  Which
+  copy a pick takes is decided by a hidden shuffle: after each deal a chance step
+  (``shuffle ...``) puts all 108 cards in a random order that no player sees, and a pick
+  takes, of the cards of its kind in the hand, the one first in that order.  Every copy
+  held is as likely to be the one shown, so the suit shown tells nothing of the others
+  held.  A discard names its exact card (``discard 7H'``).
 * Explicit deals list, per seat, the hand, then the upcard and the stock from the top:
-  ``game.deal([n, e, s, w], upcard="7H", stock="...")``.
+  ``game.deal([n, e, s, w], upcard="7H", stock="...")``.  After an explicit deal the
+  order is the cards' own (clubs, diamonds, hearts, spades, the first pack before the
+  second), so a pick takes the lowest-numbered copy and a lesson reads as written.
 
 Actions
 -------

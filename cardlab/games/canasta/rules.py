@@ -10,7 +10,8 @@ from typing import Any, ClassVar, Final
 
 from ...core.actions import Action, action, card_action
 from ...core.cards import CARDS, COPY_OFFSET, Card, rank_text
-from ...core.events import Event
+from ...core.chance import ChanceStep
+from ...core.clone import Frozen
 from ...core.observation import Observation, Zone
 from ...core.options import DealerOptions, option
 from ...core.phases import Phase
@@ -22,7 +23,7 @@ from ...rules.deals import DealRule, each_seat, pile
 from ...rules.polls import Poll
 from ...rules.rummy_worlds import sample_rummy_world
 from ...rules.staged import Pick, Selection, Staged
-from ...rules.worlds import mask_of
+from ...rules.worlds import WorldError, mask_of
 
 # ------------------------------------------------------------------ cards
 _N = 2 * COPY_OFFSET
@@ -40,6 +41,14 @@ NATURAL: Final[tuple[int, ...]] = tuple(
 #: Ranks that form melds during play (Ace, Four to King); black threes only to go out.
 MELD_RANKS: Final = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 ALL_RANKS: Final = (1, 3, *MELD_RANKS[1:])
+#: The chance step after each deal: a hidden order of all the cards.  A pick takes, among
+#: the cards of its kind in the hand, the one first in it.
+ORDER: Final = "shuffle"
+ALL_CARDS: Final = tuple(CARDS[i] for i in range(_N))
+INDEX_ORDER: Final = Frozen(range(_N))
+#: The cards a pick of each card's kind chooses among (its rank's natural cards, the twos
+#: or the jokers).
+KIND: Final = tuple(tm.ranks_mask(RANK[i]) for i in range(_N))
 
 
 def _value(i: int) -> int:
@@ -172,10 +181,12 @@ class CanastaState(State):
         "melded",
         "melds",
         "minimum",
+        "order",
         "pile",
         "poll",
         "red3",
         "resume",
+        "shuffled",
         "staged",
         "stock",
         "taken",
@@ -201,6 +212,8 @@ class CanastaState(State):
     resume: Phase | None
     poll: Any
     staged: list[Selection | None]
+    order: Frozen  # per card index: its place in the hand's hidden order of the copies
+    shuffled: bool  # the deal was drawn at random, so the order is too (else index order)
 
     # ---------------------------------------------------------- hand life
     def reset_hand(self) -> None:
@@ -221,6 +234,7 @@ class CanastaState(State):
         self.final = False
         self.resume = None
         self.poll = None
+        self.order = INDEX_ORDER
         LAY.reset(self)
 
     @property
@@ -239,18 +253,43 @@ class CanastaState(State):
     def side_totals(self) -> tuple[int, ...]:
         return self.team_scores or tuple(self.scores)
 
+    def deal_step(self) -> ChanceStep | None:
+        step = self.DEAL.step(self)
+        deal = step.apply
+
+        def apply(state: Any, act: Action) -> None:
+            state.shuffled = getattr(act, "drawn_by", None) is not None
+            deal(state, act)
+
+        return step._replace(apply=apply)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As for any game, except that the order of the copies after an explicit deal is
+        the cards' index order, so a lesson's picks take the lowest-numbered copy."""
+        step = self.chance
+        if step is not None and step.kind == ORDER and not self.shuffled:
+            act = Action.of(ORDER, step.cards)
+            act.drawn_by = step
+            return act
+        return super().sample_chance(rng)
+
     def on_deal(self, dealt: Any) -> None:
         self.reset_hand()
         self.hands = dealt.masks("hand")
-        up = dealt.indices("upcard")[0]
+        self.pile = [dealt.indices("upcard")[0]]
         self.stock = dealt.indices("stock")[::-1]
+        self.chance = ChanceStep(ORDER, ALL_CARDS, _ordered, "the hidden order of the copies")
+
+    def open_hand(self) -> None:
+        """The hand after its deal and its order: the upcard, cards turned onto it, the
+        red threes laid and replaced, the first turn."""
         totals = self.side_totals()
         self.minimum = [minimum_for(t) for t in totals]
+        up = self.pile[0]
         name = self.names[self.dealer]
         self.log(
             "deal", self.dealer, f"{name} deals; the upcard is {CARDS[up].text}", cards=(CARDS[up],)
         )
-        self.pile = [up]
         if self._freezes(up):
             self.frozen_at = 0
         turned = []
@@ -577,7 +616,9 @@ class CanastaState(State):
     def sample_world(cls, game: Game, obs: Observation, rng: random.Random) -> State:
         """Other hands and the stock dealt at random among the unseen cards, the hand's
         history replayed (:func:`~cardlab.rules.rummy_worlds.sample_rummy_world`), other
-        seats' staged melds rebuilt from their public commits."""
+        seats' staged melds rebuilt from their public commits.  The world's order of the
+        copies puts the cards seen melded first, in the order they were melded, and the
+        rest after them at random: every pick then takes the card it was seen to take."""
         return sample_rummy_world(
             game,
             obs,
@@ -585,34 +626,105 @@ class CanastaState(State):
             laid=("meld", "red_three"),
             unseen=tm.committed_steps,
             shown=RED3,
-            held_not=_held_not,
+            after_deal=_world_order,
         )
 
 
-#: The kinds of card a meld pick names: each rank's natural cards, the twos, the jokers.
-_KINDS: Final = (*(NATURAL[r] for r in ALL_RANKS), TWOS, JOKERS)
+def _ordered(state: CanastaState, act: Action) -> None:
+    place = [0] * _N
+    for k, c in enumerate(act.cards):
+        place[c.index] = k
+    state.order = Frozen(place)
+    state.open_hand()
 
 
-def _held_not(history: Sequence[Event], i: int) -> int:
-    """The cards the melding seat did not hold before the meld ``history[i]``: a pick
-    takes the lowest-numbered card of its kind (:func:`~cardlab.rules.table_melds.passed_over`).
-    The pile taken for the meld was not in the hand while picking."""
-    ev = history[i]
-    if ev.kind != "meld":
-        return 0
-    pile = 0
-    j = i - 1
-    while j >= 0 and history[j].seat == ev.seat and history[j].kind == "red_three":
-        j -= 1
-    before = history[j] if j >= 0 else None
-    if (
-        before is not None
-        and before.seat == ev.seat
-        and before.kind == "draw"
-        and before.get("steps")
-    ):
-        pile = mask_of(before.cards)  # the pile taken in the same move
-    return tm.passed_over(_KINDS, mask_of(ev.cards) & ~pile) & ~pile
+def _world_order(
+    obs: Observation, hands: Sequence[tuple[int, ...]], rng: random.Random
+) -> list[str]:
+    """An order of the copies for a sampled world (``hands[t]``: the world's hands before
+    ``obs.history[t]``) under which every pick takes the card it was seen to take: each
+    card picked comes before every card of its kind free in the picker's hand then (the
+    seat's own picks one by one, the others' melds as a whole, their wild cards in the
+    order of the ranks they went to), the rest at random.
+
+    Raises
+    ------
+    WorldError
+        when the picks admit no order (the world's hands contradict them)
+    """
+    history = obs.history
+    after: list[list[int]] = [[] for _ in range(_N)]
+    count = [0] * _N
+    picked: dict[int, list[int]] = {}  # per seat: the picks of its staged meld (-1: none)
+    went: dict[int, int] = {}  # a wild card on the table -> the rank of its meld
+    for z in obs.zones:
+        if z.kind == "meld":
+            faces = [f.index for f in z.faces]
+            r = next((RANK[i] for i in faces if not WILD >> i & 1), 0)
+            for i in faces:
+                went[i] = r
+
+    def before(c: int, later: int) -> None:
+        for d in bits(later & ~(1 << c)):
+            after[c].append(d)
+            count[d] += 1
+
+    for t, ev in enumerate(history):
+        k, s = ev.kind, ev.seat
+        if s is None:
+            continue
+        mine = picked.setdefault(s, [])
+        if k == "stage":  # the seat's own picks: the others' are private to them
+            c = ev.hidden[0].index if ev.hidden else -1
+            if c >= 0 and hands[t][s] >> c & 1:
+                before(c, hands[t][s] & KIND[c] & ~sum(1 << p for p in mine if p >= 0))
+            mine.append(c)
+        elif k == "unstage":  # a card dropped, the last pick taken back, or all
+            if ev.hidden:
+                mine.remove(ev.hidden[0].index)
+            elif ev.action == LAY.back:
+                mine.pop()
+            else:
+                mine.clear()
+        elif k == "meld":
+            mine.clear()
+            j = t - 1
+            while j >= 0 and history[j].seat == s and history[j].kind == "red_three":
+                j -= 1
+            take = j >= 0 and history[j].seat == s and history[j].kind == "draw"
+            took = take and history[j].get("steps")
+            held = hands[j if took else t][s]
+            laid = mask_of(ev.cards) & held
+            for c in bits(laid):
+                before(c, held & KIND[c] & ~laid)
+            if s == obs.seat:
+                continue  # the seat's own picks are ordered already, one by one
+            # the wild cards of one kind, in the order of the picks that laid them
+            wild: dict[tuple[str, int], list[int]] = {}
+            for c in bits(laid & WILD):
+                wild.setdefault(("two" if RANK[c] else "joker", went.get(c, 0)), []).append(c)
+            chain: dict[str, int] = {}
+            for step in (history[j] if took else ev).get("steps") or ():
+                got = wild.get((step.verb, RANK_OF_WORD.get(step.args[0], 0) if step.args else 0))
+                if got:
+                    c = got.pop()
+                    if step.verb in chain:
+                        before(chain[step.verb], 1 << c)
+                    chain[step.verb] = c
+    ready = [c for c in range(_N) if not count[c]]
+    out: list[int] = []
+    while ready:
+        i = rng.randrange(len(ready))
+        ready[i], ready[-1] = ready[-1], ready[i]
+        c = ready.pop()
+        out.append(c)
+        for d in after[c]:
+            count[d] -= 1
+            if not count[d]:
+                ready.append(d)
+    if len(out) != _N:
+        raise WorldError("the picks seen admit no order of the copies")
+    return [str(Action.of(ORDER, [CARDS[i] for i in out]))]
 
 
 def _counts(hand: int) -> dict[int, int]:
@@ -998,7 +1110,17 @@ def _pick(state: CanastaState, seat: int, sel: Selection, act: Action) -> Pick:
     free = _free(state, seat, sel)
     pool = free & (NATURAL[r] if verb == "meld" else TWOS if verb == "two" else JOKERS)
     prefer = sel.prefer
-    c = prefer if prefer >= 0 and pool >> prefer & 1 else (pool & -pool).bit_length() - 1
+    if prefer >= 0 and pool >> prefer & 1:
+        c = prefer
+    else:  # the card of the kind first in the hidden order
+        order = state.order
+        c, first = -1, _N
+        while pool:
+            low = pool & -pool
+            i = low.bit_length() - 1
+            if order[i] < first:
+                c, first = i, order[i]
+            pool ^= low
     return Pick(c, r, "wild" if verb != "meld" else "")
 
 
