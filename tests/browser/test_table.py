@@ -694,7 +694,7 @@ def test_the_teacher_view_plays_your_seat_and_no_other_view_says_your_turn(
     assert not tables.page_errors, tables.page_errors
 
 
-CLICKS = 9  # per game: the median and the 95th percentile of these
+CLICKS = 5  # per game: the median and the worst (the 95th percentile) of these
 
 
 def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
@@ -717,10 +717,13 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
                 resolve(performance.now() - t0);
             });
             obs.observe(el, {attributes: true, attributeFilter: ['data-step']});
-            // a card with several destinations is only picked up: no step, no kernel
-            setTimeout(() => { obs.disconnect(); resolve(-1); }, 3000);
+            // no step: the target makes no move by itself (a bet's button wants its number)
+            setTimeout(() => { obs.disconnect(); resolve(-2); }, 3000);
         });
         target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        // a card with several destinations is only picked up, at once in the page: no step,
+        // no kernel, nothing to wait for
+        if (el.classList.contains('cl-selecting') && el.dataset.step === before) return -1;
         return await done;
     }"""
     figures = {}
@@ -734,7 +737,8 @@ def test_click_to_redraw_latency(tables: Any, shot: None) -> None:
                 _rewind_to_a_move(t)
                 rewound = True
                 continue
-            if ms is None or len(times) == CLICKS:
+            # a click that moves nothing would move nothing again: the next is the same
+            if ms is None or ms == -2 or len(times) == CLICKS:
                 break
             if ms >= 0:
                 times.append(ms)
