@@ -45,8 +45,10 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -76,8 +78,10 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
+    virus,
     break_in,
     jackhammer,
+    tod,
 )
 
 
