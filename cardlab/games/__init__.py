@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import (
     all_fours,
+    black_snake,
     bouncers,
     bourbon,
     break_in,
@@ -60,6 +61,7 @@ GAMES: tuple[GameSpec, ...] = (
     break_in.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    black_snake.GAME,
 )
 
 
