@@ -546,7 +546,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
             known[e.seat] &= ~mask_of(e.cards)
     mine = mask_of(whole_hand(obs))
     open_cards = [c.index for c in obs.zone("open").faces]
-    seen = mine | mask_of(open_cards) | sum(1 << i for p in piles for i in p)
+    seen = mine | sum(1 << i for i in open_cards) | sum(1 << i for p in piles for i in p)
     for m in known:
         seen |= m
     unseen = [i for i in range(52) if not seen >> i & 1]
