@@ -105,7 +105,7 @@ def test_the_deal_turns_one_track_per_player_and_shuffles_pictures_back() -> Non
     st = start(["AS 2S 3S", "AH 2H 3H", "AD 2D 3D"], top="KS 7S QH 4S 9S")
     assert tops(st) == ["7♠", "4♠", "9♠"]
     assert st.open == idx("9C 9D 9H")
-    # the pictures turned on the way stay in the deck, unseen
+    # the pictures turned on the way go back into the deck (seen by all)
     assert {CARDS[i].code for i in st.stock} >= {"KS", "QH"}
     assert [st.hands[s].bit_count() for s in range(3)] == [3, 3, 3]
     assert len(st.stock) == 52 - 3 - 9 - 3

@@ -71,9 +71,14 @@ def reach(top: int, gap: int, dirs: tuple[int, ...], numbers: dict[int, int], wi
 class BlackSnakeOptions(Options):
     """Black Snake's options."""
 
-    target: int = option(30, "the game ends as soon as a player has this many points", min=1)
+    target: int = option(
+        30,
+        "the game ends as soon as a player has this many points (40: the long game)",
+        min=1,
+        max=1_000,
+    )
     first_player: int = option(0, "seat that takes the first turn (the youngest)", min=0, max=3)
-    max_turns: int = option(300, "turns after which the leader wins (a cap)", min=1)
+    max_turns: int = option(300, "turns after which the leader wins (a cap)", min=1, max=100_000)
 
 
 class BlackSnakeState(State):
@@ -92,6 +97,7 @@ class BlackSnakeState(State):
         "open",
         "passes",
         "resume_at",
+        "shown",
         "staged",
         "stock",
         "tracks",
@@ -109,6 +115,7 @@ class BlackSnakeState(State):
     passes: int
     mover: int
     resume_at: str
+    shown: int
     staged: list[Selection | None]
 
     def reset_hand(self) -> None:
@@ -122,6 +129,7 @@ class BlackSnakeState(State):
         self.passes = 0
         self.mover = 0
         self.resume_at = ""
+        self.shown = 0  # cards in the deck that were once face up (the teacher's view)
         self.LAY.reset(self)
 
     def on_deal(self, dealt: Any) -> None:
@@ -145,12 +153,12 @@ class BlackSnakeState(State):
         )
         if turned:
             words += (
-                f" ({plural(len(turned), 'picture')} turned for a track "
-                f"{'is' if len(turned) == 1 else 'are'} shuffled back into the deck)"
+                f" ({' '.join(CARDS[i].text for i in turned)}, turned for a track, "
+                "shuffled back into the deck)"
             )
-        self.log(
-            "deal", None, words, cards=tuple(CARDS[self.tracks.top(t)] for t in range(self.players))
-        )
+            self.shown |= sum(1 << i for i in turned)
+        firsts = [p[0] for p in self.tracks.piles]
+        self.log("deal", None, words, cards=tuple(CARDS[i] for i in (*firsts, *self.open, *turned)))
         for s in range(self.players):
             mine = tuple(cards_of(self.hands[s]))
             self.log(
@@ -482,7 +490,12 @@ class BlackSnakeState(State):
         zones.append(
             Zone("open", None, tuple(CARDS[i] for i in self.open), "row", label="Open cards")
         )
-        zones.append(Zone("stock", None, view.stack([CARDS[i] for i in self.stock]), label="Deck"))
+        if view.teacher:
+            # the teacher sees every face, marked where no player has seen it
+            deck = tuple(view.card(CARDS[i], seen=bool(self.shown >> i & 1)) for i in self.stock)
+        else:
+            deck = tuple(view.stack([CARDS[i] for i in self.stock]))
+        zones.append(Zone("stock", None, deck, label="Deck"))
         info: dict[str, Any] = {
             "turn": self.turns + 1,
             "target": self.options.target,
@@ -515,6 +528,7 @@ class BlackSnakeState(State):
 def _reshuffled(state: BlackSnakeState, act: Action) -> None:
     state.tracks.clear_under()
     state.stock = [c.index for c in act.cards]
+    state.shown |= sum(1 << i for i in state.stock)
     state.log(
         "reshuffle",
         None,
