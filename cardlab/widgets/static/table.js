@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 33f864d2a1f0ae915ea5cf74f467e0479bf0f52efd20c59be2deae6a5ced6754) */
+/* cardlab card table, bundled from widgets/src (sources sha256 4abd5879aad9bf639b29b7b47e630b435fe47f9454c9953dca4280dbf94c2a5b) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -219,6 +219,8 @@ function boardHtml(v, z) {
     let inner = "";
     if (!lattice) {
       inner = base.length ? cardHtml(base[base.length - 1].e, {}) : `<span class="cl-hole-mark">${esc(b.empty || "")}</span>`;
+      if (base.length > 1) inner += `<span class="cl-depth" title="${base.length} cards">${base.length}</span>`;
+      if (b.labels && b.labels.length) inner += `<span class="cl-cell-name">${esc(name)}</span>`;
       inner += tokens.map((t) => `<div class="cl-token${movers.has(t.tag) ? " cl-mover" : ""}" data-token="${esc(t.tag)}">${cardHtml(t.e, {})}<span class="cl-token-name">${esc(t.tag)}</span></div>`).join("");
       parts.push(`<div class="${cls}" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}>${inner}</div>`);
     } else {
