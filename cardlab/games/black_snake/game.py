@@ -22,7 +22,7 @@ GAME = register(
         source="femtiofem.txt (Black Snake, by Scott Huntington)",
         layout=TableLayout(center=("tracks", "open", "stock")),
         dealer=False,
-        bench_target=3_000,
+        bench_target=200,
         variants={
             "long game": {"target": 40},
             "three players": {"players": 3},

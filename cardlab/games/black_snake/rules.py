@@ -52,19 +52,18 @@ def points(cards: int) -> int:
     return POINTS[min(cards, 4)]
 
 
-def ranks_of(mask: int) -> dict[int, int]:
-    """How many number cards of each rank ``mask`` holds."""
-    out: dict[int, int] = {}
-    for i in bits(mask & ~PICTURES):
-        r = RANK[i]
-        out[r] = out.get(r, 0) + 1
-    return out
+#: The mask of the four cards of each rank (index 1 to 13).
+RANK_MASK = tuple(sum(1 << c.index for c in CARDS[:52] if c.rank == r) for r in range(14))
 
 
-def reach(top: int, gap: int, dirs: tuple[int, ...], numbers: dict[int, int], wild: int) -> bool:
-    """Whether a number card can still end a run: ``gap`` pictures lie on a card of rank
-    ``top``, up to ``wild`` more may follow, ``numbers`` counts the number cards left."""
-    return any(numbers.get(step(top, d * (gap + 1 + j)), 0) for d in dirs for j in range(wild + 1))
+def reach(top: int, gap: int, dirs: tuple[int, ...], held: int, wild: int) -> bool:
+    """Whether a number card of ``held`` (a mask) can still end a run: ``gap`` pictures lie
+    on a card of rank ``top``, and up to ``wild`` more may follow."""
+    for d in dirs:
+        for j in range(wild + 1):
+            if held & RANK_MASK[step(top, d * (gap + 1 + j))]:
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ class BlackSnakeState(State):
     def can_lay(self, seat: int, k: int, used: int = 0) -> bool:
         """Whether ``seat`` holds a lay for track ``k`` (leaving out the cards ``used``)."""
         held = self.hands[seat] & ~used
-        return reach(self.top(k), 0, (1, -1), ranks_of(held), (held & PICTURES).bit_count())
+        return reach(self.top(k), 0, (1, -1), held, (held & PICTURES).bit_count())
 
     def can_draw(self) -> bool:
         return bool(self.stock or self.open)
@@ -332,19 +331,14 @@ class BlackSnakeState(State):
             return tuple(TRACKS[k] for k in range(self.players) if self.can_lay(seat, k))
         d = sel.data
         avail = self.hands[seat] & ~sel.cards
-        numbers = ranks_of(avail)
         wild = (avail & PICTURES).bit_count()
         top, gap, dirs = d["top"], d["gap"], d["dirs"]
-        want = {step(top, dd * (gap + 1)) for dd in dirs}
-        out = []
-        picture_ok = wild > 0 and reach(top, gap + 1, dirs, numbers, wild - 1)
-        for i in bits(avail):
-            if RANK[i] > 10:
-                if picture_ok:
-                    out.append(LAYS[i])
-            elif RANK[i] in want:
-                out.append(LAYS[i])
-        return tuple(out)
+        offer = 0
+        for dd in dirs:
+            offer |= avail & RANK_MASK[step(top, dd * (gap + 1))]
+        if wild and reach(top, gap + 1, dirs, avail & ~PICTURES, wild - 1):
+            offer |= avail & PICTURES
+        return tuple(LAYS[i] for i in bits(offer))
 
     def _pick(self, seat: int, sel: Selection, act: Action) -> Pick:
         if act.verb == "track":
