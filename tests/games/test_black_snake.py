@@ -43,16 +43,14 @@ def start(
     """A game dealt with these hands and open cards, the deck's top cards ``top`` in the
     order they come off (the tracks are turned from them first)."""
     game = cardlab.load("black_snake", players=len(hands), **options)
-    named = idx(" ".join(hands) + " " + open_cards + " " + top)
-    assert len(set(named)) == len(named), "a card is named twice"
-    rest = [CARDS[i].code for i in range(52) if i not in set(named)]
-    stock = " ".join(rest + top.split()[::-1])
     dealt = [" ".join(h.split()[:3]) for h in hands]
     extra = [" ".join(h.split()[3:]) for h in hands]
-    # a longer hand takes its further cards out of the deck, as if drawn
-    stock = " ".join([*extra, stock]).split()
+    # a longer hand takes its further cards out of the deck (from its bottom), as if drawn
+    named = set(idx(" ".join(hands) + " " + open_cards + " " + top))
+    rest = [CARDS[i].code for i in range(52) if i not in named]
+    stock = " ".join([top, *rest, *extra])
     st = game.new_state()
-    st.apply(game.deal(hands=dealt, open=open_cards, stock=" ".join(stock), rng=random.Random(1)))
+    st.apply(game.deal(hands=dealt, open=open_cards, stock=stock, rng=random.Random(1)))
     assert isinstance(st, BlackSnakeState)
     for s, more in enumerate(extra):
         for i in idx(more):

@@ -64,7 +64,7 @@ class BlackSnakeOracle(VisibilityOracle):
         n = self.players
         self.hands = [list(cards[s * HAND : (s + 1) * HAND]) for s in range(n)]
         self.open = list(cards[n * HAND : n * HAND + OPEN])
-        self.stock = list(cards[n * HAND + OPEN :])  # top last
+        self.stock = list(cards[n * HAND + OPEN :])[::-1]  # dealt from the top; kept top last
         self.tracks = []
         k = len(self.stock) - 1
         for _ in range(n):

@@ -62,6 +62,11 @@ turn's two draws.  A lay is built in steps: ``track 2`` chooses the track, ``lay
 ``lay KD`` … add cards one at a time (only cards that keep a run possible are offered),
 and ``done`` lays them; ``back`` takes back the last card and ``cancel`` drops the lay.
 ``pass`` is offered only when there is nothing to draw and no lay to make.
+
+An explicit deal gives each hand, the open cards and the deck from its top:
+``game.deal(hands={0: "AS 3S 5S"}, open="6S 2S 9D", stock="7S 4S")`` turns the 7♠ and
+the 4♠ as the tracks; cards not named are dealt at random (the rest of the deck lies
+under the named ones).
 """
 
 from .bot import BlackSnakeBot, best_lay, draw_choice, run_from, track_tops

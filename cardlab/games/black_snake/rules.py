@@ -134,7 +134,8 @@ class BlackSnakeState(State):
     def on_deal(self, dealt: Any) -> None:
         self.hands = dealt.masks("hand")
         self.open = dealt.indices("open")
-        self.stock = dealt.indices("stock")
+        # an explicit deal lists the deck from its top; the list keeps the top last
+        self.stock = dealt.indices("stock")[::-1]
         # The tracks are the first number cards turned from the deck.  Pictures turned
         # on the way are shuffled back in: the deck being shuffled already, leaving them
         # where they lie in it is the same thing.
@@ -410,8 +411,10 @@ class BlackSnakeState(State):
         self.hands[seat] &= ~sel.cards
         rank = self.top(k)
         words = []
+        ranks = []  # the rank each card stands for (a picture's, by the direction)
         for i in laid:
             rank = step(rank, direction)
+            ranks.append(rank)
             c = CARDS[i]
             words.append(c.text if c.rank <= 10 else f"{c.text} (as {rank_text(rank)})")
         self.tracks.put(k, laid)
@@ -426,6 +429,7 @@ class BlackSnakeState(State):
             f"for {plural(got, 'point')}",
             cards=tuple(CARDS[i] for i in laid),
             track=k + 1,
+            ranks=tuple(ranks),
             steps=tuple(sel.steps),
         )
         self.award(seat, got, f"a lay of {plural(len(laid), 'card')}")
