@@ -25,6 +25,7 @@ from typing import Any
 from ..exercises import Exercise, Missing, Verdict
 from . import (
     all_fours,
+    black_snake,
     bots_and_seats,
     bouncers,
     bourbon,
@@ -78,6 +79,7 @@ NOTEBOOKS = (
     industry,
     break_in,
     jackhammer,
+    black_snake,
 )
 
 

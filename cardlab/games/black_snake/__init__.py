@@ -69,7 +69,7 @@ the 4♠ as the tracks; cards not named are dealt at random (the rest of the dec
 under the named ones).
 """
 
-from .bot import BlackSnakeBot, best_lay, draw_choice, run_from, track_tops
+from .bot import BlackSnakeBot, best_lay, draw_choice, every_lay, run_from, track_tops
 from .game import GAME
 from .rules import (
     POINTS,
@@ -87,6 +87,7 @@ __all__ = [
     "BlackSnakeState",
     "best_lay",
     "draw_choice",
+    "every_lay",
     "points",
     "run_from",
     "step",

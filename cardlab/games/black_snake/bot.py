@@ -130,3 +130,25 @@ class BlackSnakeBot(PhaseBot):
     @on("draw", why="take the open card that lengthens your best run, else the deck's top card")
     def draw(self, obs: Observation) -> Action:
         return draw_choice(obs)
+
+
+def every_lay(hand: Sequence[Card], tops: Sequence[int]) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every lay the hand can make: (track index, the cards in order), each run going one
+    way from its track's top and ending on a number card (cards of one rank and colour of
+    use interchangeably are all listed)."""
+    out: list[tuple[int, tuple[Card, ...]]] = []
+
+    def grow(k: int, d: int, cur: int, gap: int, run: tuple[Card, ...], left: list[Card]) -> None:
+        need = step(cur, d * (gap + 1))
+        for c in left:
+            rest = [x for x in left if x is not c]
+            if c.rank > 10:
+                grow(k, d, cur, gap + 1, (*run, c), rest)
+            elif c.rank == need:
+                out.append((k, (*run, c)))
+                grow(k, d, need, 0, (*run, c), rest)
+
+    for k, top in enumerate(tops):
+        for d in (1, -1):
+            grow(k, d, top, 0, (), list(hand))
+    return sorted(set(out), key=lambda x: (x[0], [c.index for c in x[1]]))
