@@ -53,6 +53,8 @@ class BlackSnakeOracle(VisibilityOracle):
     def step(self, seat: int | None, act: str) -> None:
         a = act if isinstance(act, Action) else Action(str(act))
         if seat is None and a.verb == "shuffle":
+            # the deck shuffled with the turned pictures back in, or rebuilt from the
+            # cards under the track tops
             for t in self.tracks:
                 del t[:-1]
             self.stock = list(a.cards)  # top last

@@ -45,9 +45,8 @@ Rulings
   every card then under a track's top; with nothing under the tops it stays empty until
   a lay buries a card.  The open cards are topped up to three whenever the deck has a
   card for them; a taken open card's replacement goes into its place.
-* Pictures turned for a track are shuffled back into the deck.  The deck being shuffled
-  already, they are simply left where they lie in it, which deals every order with the
-  same chance.
+* Pictures turned for a track are named as they go back into the deck, which is then
+  shuffled again (a chance step): everyone saw them, but nobody knows where they lie.
 * If every player passes in turn, nothing can change any more: the game stops there and
   the leader wins, as at the cap.  (With the whole deck in the hands this is the only
   way a game could stall; it is not seen in practice.)

@@ -136,9 +136,8 @@ class BlackSnakeState(State):
         self.open = dealt.indices("open")
         # an explicit deal lists the deck from its top; the list keeps the top last
         self.stock = dealt.indices("stock")[::-1]
-        # The tracks are the first number cards turned from the deck.  Pictures turned
-        # on the way are shuffled back in: the deck being shuffled already, leaving them
-        # where they lie in it is the same thing.
+        # The tracks are the first number cards turned from the deck; pictures turned on
+        # the way go back into it, and the deck is shuffled again (a chance step).
         turned: list[int] = []
         k = len(self.stock) - 1
         for t in range(self.players):
@@ -169,6 +168,19 @@ class BlackSnakeState(State):
                 (s,),
                 hidden=mine,
             )
+        if turned:
+            self.resume_at = "_first_turn"
+            self.to_move = ()
+            self.chance = ChanceStep(
+                "shuffle",
+                tuple(CARDS[i] for i in self.stock),
+                _shuffled_back,
+                "the shuffle of the turned pictures back into the deck",
+            )
+            return
+        self._first_turn()
+
+    def _first_turn(self) -> None:
         self._start(int(self.options.first_player) % self.players)
 
     # ------------------------------------------------------------ helpers
@@ -523,6 +535,12 @@ class BlackSnakeState(State):
         return retry(_world, game, obs, rng)
 
 
+def _shuffled_back(state: BlackSnakeState, act: Action) -> None:
+    state.stock = [c.index for c in act.cards]
+    state.log("shuffle", None, "The deck is shuffled with the pictures back in it")
+    state._first_turn()
+
+
 def _reshuffled(state: BlackSnakeState, act: Action) -> None:
     state.tracks.clear_under()
     state.stock = [c.index for c in act.cards]
@@ -586,6 +604,7 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     world.drawn = int(obs.info["drawn"])
     world.passes = int(obs.info["passes"])
     world.LAY.reset(world)
+    world.chance = None  # the deal drawn above may have left a shuffle pending
     if obs.to_move:
         world.mover = obs.to_move[0]
         world.phase = world.DRAW if obs.phase == "draw" else world.TURN
