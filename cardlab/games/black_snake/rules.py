@@ -526,7 +526,8 @@ class BlackSnakeState(State):
         up), the open cards, the hand sizes and the deck's size.  A card another seat
         took from the open cards and has not laid is still in its hand; the rest of each
         hand and the deck are drawn at random from the cards this seat has not seen.
-        The seat's own lay in progress is replayed step by step.
+        The seat's own lay in progress is replayed step by step, and the hand's history
+        is the one the seat saw.
 
         Approximation: after a reshuffle the deck holds only cards that were under the
         track tops, and a blind draw came from the deck of its time; the sampler does not
@@ -561,7 +562,6 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     world = resume(game, obs)
     assert isinstance(world, BlackSnakeState)
     world.apply(world.sample_chance(rng))  # any deal: the table is set below
-    world.events = world.events[: world.hand_starts[-1]]
     board = obs.zone("tracks")
     piles: list[list[int]] = [[] for _ in range(n)]
     for entry, place in zip(board.faces, board.at, strict=True):
@@ -611,6 +611,8 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
         world.to_move = tuple(obs.to_move)
     for act in selection_steps(obs) or ():
         world.apply(act, me)
+    # the hand's history as the seat saw it (the steps just replayed are in it already)
+    world.events = world.events[: world.hand_starts[-1]] + list(obs.history)
     return world
 
 
