@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.actions import Action, action
-from ...core.cards import CARDS, Card, cards_of, rank_text
+from ...core.cards import CARDS, cards_of, rank_text
 from ...core.chance import ChanceStep
 from ...core.errors import WorldError
 from ...core.observation import Observation, Zone
@@ -384,8 +384,6 @@ class BlackSnakeState(State):
                 return f"there are {n} tracks: say 'track 1' to 'track {n}'"
             if sel.steps:
                 return "a lay goes onto one track: 'cancel' to choose another"
-            if self.phase is self.DRAW:
-                return "you are drawing this turn: take your second card"
             top = CARDS[self.tracks.top(int(k) - 1)].text
             return f"no run from your hand can start on track {k} (top {top})"
         card = act.card
@@ -614,8 +612,3 @@ def _world(game: Game, obs: Observation, rng: random.Random) -> State:
     # the hand's history as the seat saw it (the steps just replayed are in it already)
     world.events = world.events[: world.hand_starts[-1]] + list(obs.history)
     return world
-
-
-def hand_cards(obs: Observation) -> tuple[Card, ...]:
-    """The viewer's whole hand, the cards of a lay in progress put back."""
-    return whole_hand(obs)
