@@ -31,8 +31,10 @@ from . import (
     newmarket,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -59,8 +61,10 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     court.GAME,
     break_in.GAME,
+    virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    tod.GAME,
     black_snake.GAME,
 )
 
