@@ -201,6 +201,15 @@ def _cell_token(stack: Sequence[tuple[Any, str]], color: bool) -> Token:
     return entry_token(entry, color)
 
 
+def _column_head(board: Any, col: int) -> str:
+    """A column's heading: its letters, or on a board naming its cells, the name of the
+    column's first cell."""
+    if not board.labels:
+        return str(board.name(board.top, col).rstrip("0123456789"))
+    first = next((rc for rc in board.all_cells() if rc[1] == col), None)
+    return "" if first is None else str(board.name(*first))
+
+
 def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
     """A board zone drawn as a grid: column letters across, row numbers down, each cell
     its top card, ``·`` for an empty cell (its name, such as hole, is given under the grid)
@@ -226,9 +235,7 @@ def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
     cols = range(board.left, board.left + board.cols)
     numw = len(str(board.rows))
     lines = [label]
-    head = " " * (numw + 1) + "".join(
-        board.name(board.top, c).rstrip("0123456789").rjust(width) for c in cols
-    )
+    head = " " * (numw + 1) + "".join(_column_head(board, c).rjust(width) for c in cols)
     lines.append(head.rstrip())
     holes = 0
     for r in rows:

@@ -233,6 +233,10 @@ INTENDED: dict[str, Any] = {
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
     "jackhammer/endgame": "e3",
+    # 47 black snake
+    "black-snake/most-points": 5,
+    "black-snake/picture-rank": "2",
+    "black-snake/reshuffle": 22,
     # 49 tod
     "tod/time-of-death": "8:26",
     "tod/answer": "no",
@@ -912,6 +916,20 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
 
 
+def _black_snake(ns: dict[str, Any]) -> None:
+    m, played, later = ns["m"], ns["played"], ns["later"]
+    lays = [t for t in m.event_texts() if " lays " in t]
+    assert lays == ["North lays 3♥ 2♠ A♠ on track 2, going down, for 5 points"]
+    assert m.state.scores == [5, 0]
+    assert any("shuffled into a new deck" in t for t in later.event_texts())
+    steps = played.groupby(["players", "target"])["steps"].mean()
+    for players in (2, 3, 4):
+        # the long game lasts longer, and more players make a longer game
+        assert steps[players, 40] > steps[players, 30]
+    assert steps[4, 30] > steps[3, 30] > steps[2, 30]
+    assert set(played["target"]) == {30, 40} and len(played) == 150
+
+
 def _tod(ns: dict[str, Any]) -> None:
     from cardlab.games.tod import analyse
 
@@ -963,6 +981,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "47-black-snake": _black_snake,
     "49-tod": _tod,
 }
 

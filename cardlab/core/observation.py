@@ -85,6 +85,8 @@ class Board:
     grid, more on a lattice finer than a card).  ``empty`` names an empty cell for people
     (``"hole"``).  A cell is named by its column letters and its row number from 1, both
     counted from the board's top left: ``c4`` is the third column of the fourth row.
+    ``labels``, when given, names the cells instead, one name per cell in
+    :meth:`all_cells` order (a row of numbered tracks: ``"1"``, ``"2"``, …).
     """
 
     rows: int
@@ -94,6 +96,7 @@ class Board:
     span: tuple[int, int] = (1, 1)
     cells: tuple[tuple[int, int], ...] = ()
     empty: str = ""
+    labels: tuple[str, ...] = ()
 
     def all_cells(self) -> tuple[tuple[int, int], ...]:
         """Every cell a card may occupy, row by row."""
@@ -106,7 +109,9 @@ class Board:
         )
 
     def name(self, row: int, col: int) -> str:
-        """A cell's name: ``c4``."""
+        """A cell's name: ``c4``, or its label when the board names its cells."""
+        if self.labels:
+            return self.labels[self.all_cells().index((row, col))]
         return f"{column_letters(col - self.left)}{row - self.top + 1}"
 
 

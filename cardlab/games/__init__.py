@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import (
     all_fours,
+    black_snake,
     bouncers,
     bourbon,
     break_in,
@@ -66,6 +67,7 @@ GAMES: tuple[GameSpec, ...] = (
     turncoat.GAME,
     jackhammer.GAME,
     tod.GAME,
+    black_snake.GAME,
 )
 
 

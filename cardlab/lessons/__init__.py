@@ -25,6 +25,7 @@ from typing import Any
 from ..exercises import Exercise, Missing, Verdict
 from . import (
     all_fours,
+    black_snake,
     bots_and_seats,
     bouncers,
     bourbon,
@@ -83,6 +84,7 @@ NOTEBOOKS = (
     virus,
     break_in,
     jackhammer,
+    black_snake,
     tod,
 )
 

@@ -7,8 +7,8 @@ what they share, so no game draws its own board:
   with gaps where no card may lie (Paparazzi's celebrities with spaces between them,
   :func:`spaced_grid`), each cell's name (``c4``), its orthogonal neighbours and the
   straight lines leaving it (a queen's moves, Jackhammer);
-* :class:`Stacks`: one pile per cell whose top card matters (a track of Black Snake, a
-  card with a pawn standing on it);
+* :class:`Stacks`: one pile per cell whose top card matters (a track, a card with a pawn
+  standing on it), shown on a :func:`track_row` of numbered places or any board;
 * :func:`footprint` and :func:`extent`: a free lattice finer than a card, where a card
   covers ``span`` cells and may lie turned (Hatchet), and the board that holds every
   card laid so far;
@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+from ..core.cards import CARDS
 from ..core.observation import Board, Entry, Place, Zone
 
 Cell = tuple[int, int]
@@ -233,10 +234,29 @@ class Stacks:
         self.piles = [pile[-1:] for pile in self.piles]
         return out
 
+    def zone(self, name: str, board: Board, *, label: str = "") -> Zone:
+        """The stacks as a board zone: place ``k``'s cards, bottom first, on the ``k``-th
+        cell of ``board`` (see :func:`track_row`)."""
+        cells = board.all_cells()
+        cards: list[Entry] = []
+        at: list[Place] = []
+        for k, pile in enumerate(self.piles):
+            r, c = cells[k]
+            cards += [CARDS[i] for i in pile]
+            at += [Place(r, c)] * len(pile)
+        return board_zone(name, board, cards, at, label=label)
+
     def copy(self) -> Stacks:
         new = Stacks(0)
         new.piles = [list(p) for p in self.piles]
         return new
+
+
+@cache
+def track_row(count: int, empty: str = "") -> Board:
+    """A row of ``count`` places side by side, named ``1`` … ``count`` (tracks): a move
+    naming a place (``track 2``) is made at the table by clicking it."""
+    return Board(1, count, labels=tuple(str(k + 1) for k in range(count)), empty=empty)
 
 
 def footprint(place: Place, span: tuple[int, int]) -> frozenset[Cell]:

@@ -331,6 +331,7 @@ def _board_json(z: Zone) -> dict[str, Any]:
             "span": list(b.span),
             "cells": [[r, c, b.name(r, c)] for r, c in b.all_cells()],
             "empty": b.empty,
+            "labels": list(b.labels),
         },
     }
 

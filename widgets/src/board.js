@@ -1,6 +1,7 @@
 // A board zone drawn to scale: each card on its cell, tokens (a pawn: a tagged card on
-// top) standing on the card under them, empty cells as holes or free spaces, gaps left
-// blank, and the cells a legal move names lit up: clicking one makes that move.
+// top) standing on the card under them, a pile's top card with its size, empty cells as
+// holes or free spaces, gaps left blank, named cells (numbered tracks) with their names,
+// and the cells a legal move names lit up: clicking one makes that move.
 import { esc } from "./util.js";
 import { cardHtml } from "./cards.js";
 
@@ -47,6 +48,9 @@ export function boardHtml(v, z) {
     let inner = "";
     if (!lattice) {
       inner = base.length ? cardHtml(base[base.length - 1].e, {}) : `<span class="cl-hole-mark">${esc(b.empty || "")}</span>`;
+      // a pile (a track): only its top card shows, with how many cards it holds
+      if (base.length > 1) inner += `<span class="cl-depth" title="${base.length} cards">${base.length}</span>`;
+      if (b.labels && b.labels.length) inner += `<span class="cl-cell-name">${esc(name)}</span>`;
       inner += tokens
         .map((t) => `<div class="cl-token${movers.has(t.tag) ? " cl-mover" : ""}" data-token="${esc(t.tag)}">${cardHtml(t.e, {})}<span class="cl-token-name">${esc(t.tag)}</span></div>`)
         .join("");

@@ -47,3 +47,18 @@ test("the zone draws a board zone as its board", () => {
   assert.match(html, /cl-zone cl-board[^"]*"/);
   assert.match(html, /class="cl-board-grid"/);
 });
+
+test("a pile shows its top card and its size; a board naming its cells shows the names", () => {
+  const tracks = {
+    ...zone, name: "tracks", tags: [],
+    cards: [card("5H", "5♥", 5, 2), card("6S", "6♠", 6, 3), card("9C", "9♣", 9, 0)],
+    at: [[0, 0, 0], [0, 0, 0], [0, 1, 0]],
+    board: { rows: 1, cols: 2, top: 0, left: 0, span: [1, 1], cells: [[0, 0, "1"], [0, 1, "2"]], empty: "", labels: ["1", "2"] },
+  };
+  const html = boardHtml(view({ cells: { tracks: { 2: [["track 2", "Track 2"]] } } }), tracks);
+  assert.doesNotMatch(html, /data-code="5H"/);
+  assert.match(html, /data-cell="1"[^>]*>[\s\S]*?data-code="6S"[\s\S]*?class="cl-depth"[^>]*>2</);
+  assert.match(html, /class="cl-cell cl-dest" data-cell="2"[^>]*data-act="track 2"/);
+  assert.equal((html.match(/cl-cell-name/g) || []).length, 2);
+  assert.equal((html.match(/cl-depth/g) || []).length, 1);
+});

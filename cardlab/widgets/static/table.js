@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 1437c793cbea77e69477725b3b700d9d8da05bb16510bd150674a3a24b761b30) */
+/* cardlab card table, bundled from widgets/src (sources sha256 d563c466dc6506de729117bf446f8c5f49e58d92c136e170e718245e88be7c05) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -219,6 +219,8 @@ function boardHtml(v, z) {
     let inner = "";
     if (!lattice) {
       inner = base.length ? cardHtml(base[base.length - 1].e, {}) : `<span class="cl-hole-mark">${esc(b.empty || "")}</span>`;
+      if (base.length > 1) inner += `<span class="cl-depth" title="${base.length} cards">${base.length}</span>`;
+      if (b.labels && b.labels.length) inner += `<span class="cl-cell-name">${esc(name)}</span>`;
       inner += tokens.map((t) => `<div class="cl-token${movers.has(t.tag) ? " cl-mover" : ""}" data-token="${esc(t.tag)}">${cardHtml(t.e, {})}<span class="cl-token-name">${esc(t.tag)}</span></div>`).join("");
       parts.push(`<div class="${cls}" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}>${inner}</div>`);
     } else {
