@@ -22,6 +22,7 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     in_between,
@@ -60,6 +61,7 @@ GAMES: tuple[GameSpec, ...] = (
     break_in.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    hatchet.GAME,
 )
 
 
