@@ -332,6 +332,11 @@ def _board_json(z: Zone) -> dict[str, Any]:
             "cells": [[r, c, b.name(r, c)] for r, c in b.all_cells()],
             "empty": b.empty,
         },
+        "marks": [list(m) for m in z.marks],
+        # where the viewer's card would lie for a move onto a cell, and what it covers
+        "previews": {
+            p.cell: {"at": list(p.at), "cover": [list(rc) for rc in p.cover]} for p in z.previews
+        },
     }
 
 
