@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.actions import Action, action
 from ...core.cards import CARDS, SUIT_SYMBOLS
+from ...core.clone import immutable
 from ...core.observation import Board, Observation, Place, Preview, Zone
 from ...core.options import Options, option
 from ...core.outcome import ScoreLine
@@ -86,6 +87,14 @@ def pips_at(card: int, top: int, left: int, turn: int) -> tuple[tuple[tuple[int,
     )
 
 
+@immutable
+class Memo(dict[Any, Any]):
+    """What is found once per table (placements, the table's zone): shared by a state's
+    clones, since each is replaced by a new one when a card is laid."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class HatchetOptions(Options):
     """Hatchet's options."""
@@ -113,6 +122,7 @@ class HatchetState(State):
         "spots",
         "stock",
         "turn",
+        "under",
     )
 
     DEAL = DealRule(pile("stock"), positional=("stock",))
@@ -125,8 +135,11 @@ class HatchetState(State):
     pictures: list[list[int]]
     pips_won: list[int]
     board: Board
-    spots: dict[int, tuple[tuple[int, int, int, str], ...]]
+    #: what is found once per table: the placements by turn (0 upright, 1 sideways) and
+    #: the table's zone (with or without previews); emptied when a card is laid
+    spots: Memo
     drawn: int
+    under: int
 
     def reset_hand(self) -> None:
         self.stock = []
@@ -137,8 +150,9 @@ class HatchetState(State):
         self.pictures = [[] for _ in range(self.players)]
         self.pips_won = [0] * self.players
         self.board = Board(SPAN[0], SPAN[1], 0, 0, SPAN)
-        self.spots = {}
+        self.spots = Memo()
         self.drawn = 0
+        self.under = 0
 
     @property
     def first(self) -> int:
@@ -158,6 +172,7 @@ class HatchetState(State):
             under.append(self.stock.pop())
         start = self.stock.pop()
         self.stock[:0] = under[::-1]  # under the deck, the first one turned at the bottom
+        self.under = len(under)
         self._lay(start, 0, 0, 0)
         said = ", ".join(CARDS[c].text for c in under)
         moved = f" ({said} turned first and put under the deck)" if under else ""
@@ -227,7 +242,7 @@ class HatchetState(State):
         self.board = Board(
             bt - t + 1 + 2 * MARGIN, rt - lf + 1 + 2 * MARGIN, t - MARGIN, lf - MARGIN, SPAN
         )
-        self.spots = {}
+        self.spots = Memo()
 
     def placements(self, turn: int) -> tuple[tuple[int, int, int, str], ...]:
         """Every legal place for a card at ``turn``: (top, left, pips covered, the name of
@@ -250,6 +265,13 @@ class HatchetState(State):
     def _orient(self, act: Action, seat: int) -> None:
         self.turn = DEGREES.index(act.args[0]) if act.args else 0
         self.phase = self.PLACE
+        self.log(
+            "turn",
+            seat,
+            f"{self.names[seat]} holds {CARDS[self.card].text} {LOOKS[self.turn]}",
+            cards=(CARDS[self.card],),
+            turn=DEGREES[self.turn],
+        )
 
     def _orient_why(self, act: Action, seat: int) -> str:
         if act.verb != "turn" or not act.args or act.args[0] not in DEGREES:
@@ -267,6 +289,12 @@ class HatchetState(State):
         if act == BACK:
             self.turn = -1
             self.phase = self.ORIENT
+            self.log(
+                "back",
+                seat,
+                f"{self.names[seat]} turns {CARDS[self.card].text} another way",
+                cards=(CARDS[self.card],),
+            )
             return
         name = act.args[0]
         spot = next(s for s in self.placements(self.turn) if s[3] == name)
@@ -320,6 +348,13 @@ class HatchetState(State):
         return {"pips": self.pips_won[seat], "pictures": len(self.pictures[seat])}
 
     def table_zone(self, previews: bool = False) -> Zone:
+        """The table as a board zone; with ``previews``, for each place the card may go at
+        its turn, where it would lie and the pips it would bury (found once per table)."""
+        memo: Any = self.spots
+        key = ("zone", self.turn if previews else -1)
+        got = memo.get(key)
+        if got is not None:
+            return got  # type: ignore[no-any-return]
         cards = tuple(CARDS[c] for c, _ in self.laid)
         at = tuple(p for _, p in self.laid)
         marks = tuple((r, c, SUIT_SYMBOLS[k]) for (r, c), k in sorted(self.lattice.shown.items()))
@@ -331,9 +366,11 @@ class HatchetState(State):
                 Preview(name, Place(t, lf, self.turn), tuple(rc for rc, _ in under(t, lf, h, w)))
                 for t, lf, _, name in self.placements(self.turn)
             )
-        return board_zone(
+        zone = board_zone(
             "table", self.board, cards, at, label="Table", marks=marks, previews=shown
         )
+        memo[key] = zone
+        return zone
 
     def observation(self, viewer: Any = None) -> Observation:
         view = self.view(viewer)
@@ -344,9 +381,11 @@ class HatchetState(State):
             and view.viewer == self.to_move[0]
         )
         zones: list[Zone] = [self.table_zone(bool(mover))]
-        zones.append(
-            Zone("stock", None, view.stack([CARDS[c] for c in self.stock]), "pile", label="Deck")
-        )
+        # the pictures put under the deck at the start were seen by all: face up at its bottom
+        k = min(self.under, len(self.stock))
+        seen = tuple(CARDS[c] for c in self.stock[:k])
+        rest = view.stack([CARDS[c] for c in self.stock[k:]])
+        zones.append(Zone("stock", None, (*seen, *rest), "pile", label="Deck"))
         drawn = (CARDS[self.card],) if self.card >= 0 else ()
         zones.append(Zone("drawn", None, drawn, "row", label="To lay"))
         for s in range(self.players):
