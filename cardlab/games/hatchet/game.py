@@ -22,7 +22,7 @@ GAME = register(
         source="femtiofem.txt (Hatchet, by Scott Huntington)",
         layout=TableLayout(center=("table", "drawn", "stock")),
         dealer=False,
-        bench_target=300,
+        bench_target=60,
         variants={"three players": {"players": 3}, "four players": {"players": 4}},
     )
 )

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...core.actions import Action, action
 from ...core.cards import CARDS, SUIT_SYMBOLS
 from ...core.clone import immutable
-from ...core.observation import Board, Observation, Place, Preview, Zone
+from ...core.observation import Board, Observation, Place, Preview, Zone, column_letters
 from ...core.options import Options, option
 from ...core.outcome import ScoreLine
 from ...core.phases import Phase
@@ -85,6 +86,17 @@ def pips_at(card: int, top: int, left: int, turn: int) -> tuple[tuple[tuple[int,
         ((top + r, left + col), c.suit)
         for r, col in (turn_cell(p, SPAN, turn) for p in PIP_CELLS[c.rank])
     )
+
+
+@cache
+def _cell_name(row: int, col: int) -> str:
+    """A cell's name from its row and column counted from the board's top left."""
+    return f"{column_letters(col)}{row + 1}"
+
+
+@cache
+def _place_action(name: str) -> Action:
+    return action(f"place {name}")
 
 
 @immutable
@@ -251,12 +263,24 @@ class HatchetState(State):
         got = self.spots.get(odd)
         if got is None:
             h, w = shape(turn)
+            b = self.board
             dr, dc = CENTRE[odd]
-            name = self.board.name
+            dr -= b.top
+            dc -= b.left
+            name = _cell_name
             got = self.spots[odd] = tuple(
                 (t, lf, n, name(t + dr, lf + dc)) for t, lf, n in self.lattice.placements(h, w)
             )
         return got
+
+    def place_actions(self, turn: int) -> tuple[Action, ...]:
+        """The ``place`` actions for a card at ``turn``, in the order of :meth:`placements`."""
+        got = self.spots.get(("acts", turn % 2))
+        if got is None:
+            got = self.spots["acts", turn % 2] = tuple(
+                _place_action(s[3]) for s in self.placements(turn)
+            )
+        return got  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------ turning
     def _orient_legal(self, seat: int) -> tuple[Action, ...]:
@@ -283,7 +307,7 @@ class HatchetState(State):
 
     # ------------------------------------------------------------ laying
     def _place_legal(self, seat: int) -> tuple[Action, ...]:
-        return (*(action(f"place {s[3]}") for s in self.placements(self.turn)), BACK)
+        return (*self.place_actions(self.turn), BACK)
 
     def _place(self, act: Action, seat: int) -> None:
         if act == BACK:
