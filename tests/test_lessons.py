@@ -225,6 +225,9 @@ INTENDED: dict[str, Any] = {
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
     "jackhammer/endgame": "e3",
+    # 48 hatchet
+    "hatchet/best": 4,
+    "hatchet/bury": 3,
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -872,6 +875,17 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
 
 
+def _hatchet(ns: dict[str, Any]) -> None:
+    m, done, played = ns["m"], ns["done"], ns["played"]
+    assert "♣ twice" in m.state.explain("place e7")
+    assert m.state.scores[1] == 4  # the 9♣ on h7 buried the four Aces' pips
+    assert sum(len(p) for p in done.state.pictures) == 10 and done.terminal
+    # a game's length depends on the shuffle only, not on the number of players
+    lengths = played.groupby("players")["steps"].apply(list)
+    assert lengths.loc[3] == lengths.loc[4]
+    assert played.groupby("players")["score_0"].mean().is_monotonic_decreasing
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -898,6 +912,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "40-industry": _industry,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "48-hatchet": _hatchet,
 }
 
 

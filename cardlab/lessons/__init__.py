@@ -36,6 +36,7 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     hearts_vs_heartburn,
@@ -78,6 +79,7 @@ NOTEBOOKS = (
     industry,
     break_in,
     jackhammer,
+    hatchet,
 )
 
 
