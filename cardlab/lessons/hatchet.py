@@ -41,8 +41,7 @@ def _hatchet_bury(state: State, cell: str, turn: int = 0) -> Exercise:
         answer,
         hint="the card covers 3 × 7 cells around its centre (7 × 3 sideways); count the pips "
         "in view under it, one point each",
-        why=f"it buries {answer} pip{'s' if answer != 1 else ''} in view, at most one of each "
-        "suit",
+        why=f"it buries {answer} pip{'s' if answer != 1 else ''} in view, at most one of each suit",
         typical=own if own != answer else answer + 1,
         mistakes={own: f"pips of the card's own suit ({card.symbol}) count like any other"}
         if own != answer

@@ -14,13 +14,13 @@ from cardlab.rules.boards import (
     Stacks,
     board_zone,
     cell_of,
-    lattice_of,
-    turn_cell,
     extent,
     footprint,
     grid,
+    lattice_of,
     spaced_grid,
     stacks_on,
+    turn_cell,
 )
 
 
@@ -137,9 +137,7 @@ def test_a_lattice_is_rebuilt_from_its_zone() -> None:
     lat.lay(2, 1, 3, 7, [((3, 4), 0)])
     board = Board(13, 14, -3, -3, (7, 3))
     cards = (parse_card("AS"), parse_card("AC"))
-    zone = board_zone(
-        "table", board, cards, (Place(0, 0, 0), Place(2, 1, 1)), marks=[(3, 4, "♣")]
-    )
+    zone = board_zone("table", board, cards, (Place(0, 0, 0), Place(2, 1, 1)), marks=[(3, 4, "♣")])
     again = lattice_of(zone, "♣♦♥♠")
     assert again.shown == lat.shown and again.occupied == lat.occupied
     assert again.placements(7, 3) == lat.placements(7, 3)

@@ -280,7 +280,7 @@ class HatchetState(State):
             got = self.spots["acts", turn % 2] = tuple(
                 _place_action(s[3]) for s in self.placements(turn)
             )
-        return got  # type: ignore[no-any-return]
+        return got
 
     # ------------------------------------------------------------ turning
     def _orient_legal(self, seat: int) -> tuple[Action, ...]:
