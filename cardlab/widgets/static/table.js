@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 547f058145ad07de58ddfd40ebae86a6c21421e169fc916fc6bc4a64621fa788) */
+/* cardlab card table, bundled from widgets/src (sources sha256 2f8dd977c9749d727c27b6612b02668541bb9d2c776ee7d98d24c103c94c7e5c) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
