@@ -237,6 +237,9 @@ INTENDED: dict[str, Any] = {
     "black-snake/most-points": 5,
     "black-snake/picture-rank": "2",
     "black-snake/reshuffle": 22,
+    # 48 hatchet
+    "hatchet/best": 4,
+    "hatchet/bury": 3,
     # 49 tod
     "tod/time-of-death": "8:26",
     "tod/answer": "no",
@@ -930,6 +933,17 @@ def _black_snake(ns: dict[str, Any]) -> None:
     assert set(played["target"]) == {30, 40} and len(played) == 150
 
 
+def _hatchet(ns: dict[str, Any]) -> None:
+    m, done, played = ns["m"], ns["done"], ns["played"]
+    assert "♣ twice" in m.state.explain("place e7")
+    assert m.state.scores[1] == 4  # the 9♣ on h7 buried the four Aces' pips
+    assert sum(len(p) for p in done.state.pictures) == 10 and done.terminal
+    # a game's length depends on the shuffle only, not on the number of players
+    lengths = played.groupby("players")["steps"].apply(list)
+    assert lengths.loc[3] == lengths.loc[4]
+    assert played.groupby("players")["score_0"].mean().is_monotonic_decreasing
+
+
 def _tod(ns: dict[str, Any]) -> None:
     from cardlab.games.tod import analyse
 
@@ -982,6 +996,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
     "47-black-snake": _black_snake,
+    "48-hatchet": _hatchet,
     "49-tod": _tod,
 }
 

@@ -65,6 +65,16 @@ class Place(NamedTuple):
     turn: int = 0
 
 
+class Preview(NamedTuple):
+    """What a move naming a board cell would do, shown before the click: a card would lie
+    at ``at`` (spanning the board's ``span``, turned as ``at.turn`` says) and cover the
+    marked cells ``cover``."""
+
+    cell: str
+    at: Place
+    cover: tuple[tuple[int, int], ...] = ()
+
+
 def column_letters(col: int) -> str:
     """A column's letters from 0: ``a`` … ``z``, ``aa`` …"""
     out = ""
@@ -142,6 +152,8 @@ class Zone:
     team: int | None = None
     at: tuple[Place, ...] = ()
     board: Board | None = None
+    marks: tuple[tuple[int, int, str], ...] = ()
+    previews: tuple[Preview, ...] = ()
 
     @property
     def faces(self) -> tuple[Card, ...]:

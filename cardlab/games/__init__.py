@@ -24,6 +24,7 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     in_between,
@@ -66,6 +67,7 @@ GAMES: tuple[GameSpec, ...] = (
     virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    hatchet.GAME,
     tod.GAME,
     black_snake.GAME,
 )

@@ -38,6 +38,7 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     hearts_vs_heartburn,
@@ -85,6 +86,7 @@ NOTEBOOKS = (
     break_in,
     jackhammer,
     black_snake,
+    hatchet,
     tod,
 )
 

@@ -333,6 +333,11 @@ def _board_json(z: Zone) -> dict[str, Any]:
             "empty": b.empty,
             "labels": list(b.labels),
         },
+        "marks": [list(m) for m in z.marks],
+        # where the viewer's card would lie for a move onto a cell, and what it covers
+        "previews": {
+            p.cell: {"at": list(p.at), "cover": [list(rc) for rc in p.cover]} for p in z.previews
+        },
     }
 
 

@@ -62,3 +62,19 @@ test("a pile shows its top card and its size; a board naming its cells shows the
   assert.equal((html.match(/cl-cell-name/g) || []).length, 2);
   assert.equal((html.match(/cl-depth/g) || []).length, 1);
 });
+
+test("a lattice with marks draws bare cards, the marks over them and lit cells with their preview", () => {
+  const lattice = {
+    ...zone, cards: [card("5H", "5♥", 5, 2), card("7S", "7♠", 7, 3)], tags: [], at: [[0, 0, 0], [1, 1, 2]],
+    board: { rows: 9, cols: 6, top: -1, left: -1, span: [7, 3], cells: [[3, 1, "c5"], [3, 2, "d5"]], empty: "" },
+    marks: [[0, 0, "♥"], [7, 1, "♠"]],
+    previews: { c5: { at: [1, 0, 0], cover: [[7, 1]] } },
+  };
+  const lit = { cells: { board: { c5: [["place c5", "Place c5"]] } } };
+  const html = boardHtml(view(lit), lattice);
+  assert.doesNotMatch(html, /font-size="26"/, "a card's middle is bare: its pips are the marks");
+  assert.match(html, /class="cl-mark" data-rc="7,1" style="grid-row:9 \/ span 1;grid-column:3 \/ span 1;z-index:4;color:#161616">♠/);
+  assert.match(html, /rotate\(180deg\)/, "a card upside down is turned half round");
+  assert.match(html, /data-cell="c5"[^>]*data-act="place c5"[^>]*data-preview="1,0,0;7,1"/);
+  assert.match(html, /data-span="7,3" data-top="-1" data-left="-1"/);
+});
