@@ -28,6 +28,7 @@ from . import (
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tonk,
@@ -60,6 +61,7 @@ GAMES: tuple[GameSpec, ...] = (
     break_in.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    paparazzi.GAME,
 )
 
 

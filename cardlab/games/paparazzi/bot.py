@@ -1,0 +1,69 @@
+"""Paparazzi's heuristic bot: lay each card where it moves the points most, and spend
+big cards only on celebrities still in play.
+
+It reads only its observation: the public layout (through
+:func:`~cardlab.games.paparazzi.analysis.position_from`) and its own hand, which its
+legal actions name.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...core.actions import Action
+from ...core.agents import PhaseBot, on
+from ...core.observation import Observation
+from .analysis import Position, position_from, prospects_of
+from .rules import NEXT_TO, PIPS, SPACE_OF, points_of
+
+
+def margin(p: Position, pips: list[list[int]], me: int) -> int:
+    """The seat's points if the game ended now, less the best other seat's."""
+    pts = points_of(list(p.celebs), pips)
+    return pts[me] - max(pts[s] for s in range(p.players) if s != me)
+
+
+def rule_of_thumb(p: Position, me: int, legal: tuple[Action, ...]) -> tuple[Action, float]:
+    """The placement a rule of thumb picks, with its value.
+
+    A placement is worth the change it makes to the seat's lead in points if the game
+    ended now, plus, for each open celebrity beside the space, a share of its points
+    (more for a close race), less a little for every pip laid beside celebrities that
+    are already secured or lost, where pips are wasted.
+    """
+    status = dict(enumerate(prospects_of(p, me)))
+    base = [list(row) for row in p.pips]
+    now = margin(p, base, me)
+    best: tuple[float, Action] | None = None
+    for act in legal:
+        card = act.cards[0].index
+        sp = SPACE_OF[act.args[1]]
+        pips = PIPS[card]
+        for k in NEXT_TO[sp]:
+            base[me][k] += pips
+        value = float(margin(p, base, me) - now)
+        for k in NEXT_TO[sp]:
+            base[me][k] -= pips
+            x = status[k]
+            if x.status == "open":
+                close = 1.0 / (1 + abs(x.mine + pips - x.rival))
+                value += 0.3 * x.points + close
+            else:
+                value -= 0.1 * pips
+        # keep big cards for later when nothing is gained now
+        value -= 0.01 * pips
+        if best is None or value > best[0] + 1e-9:
+            best = (value, act)
+    assert best is not None
+    return best[1], best[0]
+
+
+class PaparazziBot(PhaseBot):
+    """Lays the card and space that gain the most by :func:`rule_of_thumb`."""
+
+    name: ClassVar[str] = "heuristic"
+
+    @on("place", why="lay the card where it gains most, on celebrities still in play")
+    def place(self, obs: Observation) -> Action:
+        me = obs.seat if obs.seat is not None else self.seat
+        return rule_of_thumb(position_from(obs), me, obs.legal)[0]
