@@ -13,7 +13,7 @@ from typing import ClassVar
 from ...core.actions import Action
 from ...core.agents import PhaseBot, on
 from ...core.observation import Observation
-from .analysis import Position, position_from, prospects_of
+from .analysis import Position, best_addition, position_from, prospects_of
 from .rules import NEXT_TO, PIPS, SPACE_OF, points_of
 
 
@@ -27,11 +27,12 @@ def rule_of_thumb(p: Position, me: int, legal: tuple[Action, ...]) -> tuple[Acti
     """The placement a rule of thumb picks, with its value.
 
     A placement is worth the change it makes to the seat's lead in points if the game
-    ended now, plus, for each open celebrity beside the space, a share of its points
-    (more for a close race), less a little for every pip laid beside celebrities that
-    are already secured or lost, where pips are wasted.
+    ended now; more for each celebrity beside the space that it secures (no rival can
+    catch up any more) and a little for each that stays open; less a little for every pip
+    laid beside celebrities already secured or lost, where pips are wasted.
     """
     status = dict(enumerate(prospects_of(p, me)))
+    rivals = [s for s in range(p.players) if s != me]
     base = [list(row) for row in p.pips]
     now = margin(p, base, me)
     best: tuple[float, Action] | None = None
@@ -45,12 +46,13 @@ def rule_of_thumb(p: Position, me: int, legal: tuple[Action, ...]) -> tuple[Acti
         for k in NEXT_TO[sp]:
             base[me][k] -= pips
             x = status[k]
-            if x.status == "open":
-                close = 1.0 / (1 + abs(x.mine + pips - x.rival))
-                value += 0.3 * x.points + close
-            else:
+            if x.status != "open":
                 value -= 0.1 * pips
-        # keep big cards for later when nothing is gained now
+                continue
+            mine = x.mine + pips
+            worst = min(mine - p.pips[s][k] - best_addition(p.left[s], x.free - 1) for s in rivals)
+            value += 0.6 * x.points if worst > 0 else 0.15 * x.points
+        # keep big cards for later when nothing more is gained
         value -= 0.01 * pips
         if best is None or value > best[0] + 1e-9:
             best = (value, act)
