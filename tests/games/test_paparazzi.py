@@ -274,6 +274,10 @@ def test_prospects_say_what_is_secured_open_or_lost() -> None:
     # J♥: South fills all four (3 + 4 + 5 + 6): lost for North, secured for South
     assert (got["l2"].rival, got["l2"].best, got["l2"].status) == (18, -18, "lost")
     assert {p.position: p for p in prospects(st.observation(SOUTH))}["l2"].status == "secured"
+    # the table shows every seat's count of secured celebrities
+    for seat in (NORTH, SOUTH):
+        want = sum(p.status == "secured" for p in prospects(st.observation(seat)))
+        assert st.observation(None).value(seat, "secured") == want
     # K♥: South 1 (A♥ at h1), three spaces free; North's best left are 10, 9, 8
     h = got["h2"]
     assert (h.mine, h.rival, h.free, h.status) == (0, 1, 3, "open")

@@ -60,6 +60,7 @@ from .analysis import (
     prospects,
     prospects_of,
     prospects_table,
+    secured_counts,
 )
 from .bot import PaparazziBot, rule_of_thumb
 from .game import GAME
@@ -97,4 +98,5 @@ __all__ = [
     "prospects_table",
     "rule_of_thumb",
     "score_lines",
+    "secured_counts",
 ]

@@ -9,6 +9,8 @@ laid), though not which of them are in its hand.
   its pips even filling every free space beside it with its best cards), *lost* (even
   filling every free space itself, the seat cannot pass the best rival), or *open*, with
   the lead now and the best lead the seat could still reach;
+* :func:`secured_counts`: how many celebrities each seat has secured (shown at the
+  table);
 * :func:`prospects_table`: the same as a DataFrame, for notebooks.
 """
 
@@ -86,6 +88,38 @@ def best_addition(cards: tuple[int, ...], room: int) -> int:
     return sum(sorted((PIPS[c] for c in cards), reverse=True)[:room])
 
 
+def _tops(p: Position) -> list[list[int]]:
+    """For each seat, the most pips ``r`` of its cards left can add, for every ``r``."""
+    out = []
+    for cards in p.left:
+        run = [0]
+        for pips in sorted((PIPS[c] for c in cards), reverse=True):
+            run.append(run[-1] + pips)
+        out.append(run)
+    return out
+
+
+def _free(p: Position) -> list[int]:
+    return [sum(1 for sp in AROUND[k] if p.spaces[sp] < 0) for k in range(CELEBS)]
+
+
+def secured_counts(p: Position) -> list[int]:
+    """How many celebrities each seat has secured: no rival could pass or level its
+    pips even filling every free space beside them with its best cards left."""
+    tops = _tops(p)
+    free = _free(p)
+    n = p.players
+    out = [0] * n
+    for k in range(CELEBS):
+        f = free[k]
+        reach = [p.pips[s][k] + tops[s][min(f, len(tops[s]) - 1)] for s in range(n)]
+        for me in range(n):
+            mine = p.pips[me][k]
+            if mine and all(mine > reach[s] for s in range(n) if s != me):
+                out[me] += 1
+    return out
+
+
 @dataclass(frozen=True)
 class Prospect:
     """One celebrity as the seat in view sees it.
@@ -130,15 +164,17 @@ def prospects(obs: Observation, seat: int | None = None) -> list[Prospect]:
 def prospects_of(p: Position, me: int) -> list[Prospect]:
     """Every celebrity's prospect for seat ``me`` in the public position ``p``."""
     out = []
+    tops = _tops(p)
+    frees = _free(p)
+    rivals = [s for s in range(p.players) if s != me]
     for k in range(CELEBS):
         if p.celebs[k] < 0:
             continue
-        free = sum(1 for sp in AROUND[k] if p.spaces[sp] < 0)
+        free = frees[k]
         mine = p.pips[me][k]
-        rivals = [s for s in range(p.players) if s != me]
         rival = max(p.pips[s][k] for s in rivals)
-        best = mine + best_addition(p.left[me], free) - rival
-        worst = min(mine - p.pips[s][k] - best_addition(p.left[s], free) for s in rivals)
+        best = mine + tops[me][min(free, len(tops[me]) - 1)] - rival
+        worst = min(mine - p.pips[s][k] - tops[s][min(free, len(tops[s]) - 1)] for s in rivals)
         status = "secured" if worst > 0 else "lost" if best <= 0 else "open"
         card = CARDS[p.celebs[k]]
         out.append(

@@ -135,7 +135,7 @@ class PaparazziState(State):
     has next to celebrity ``k``, ``laid`` the cards laid so far.
     """
 
-    __slots__ = ("celebs", "decks", "hands", "laid", "per_seat", "pips", "spaces")
+    __slots__ = ("celebs", "decks", "figures", "hands", "laid", "per_seat", "pips", "spaces")
 
     DEAL = DealRule(pile("celebs", CELEBS, only=PICTURE_MASK), pile("decks"), cards=deal_cards)
 
@@ -146,6 +146,8 @@ class PaparazziState(State):
     pips: list[list[int]]
     laid: int
     per_seat: int
+    #: The seats' public figures, kept for the position they were worked out for.
+    figures: tuple[tuple[int, int], list[dict[str, int]]]
 
     def reset_hand(self) -> None:
         n = self.players
@@ -156,6 +158,7 @@ class PaparazziState(State):
         self.pips = [[0] * CELEBS for _ in range(n)]
         self.laid = 0
         self.per_seat = 11 - lowest_rank(n)
+        self.figures = ((-1, -1), [])
 
     @property
     def first(self) -> int:
@@ -277,16 +280,25 @@ class PaparazziState(State):
     def seat_values(self, seat: int) -> dict[str, Any]:
         if not self.celebs:
             return {"leading": 0, "secured": 0, "points now": 0}
-        from .analysis import prospects_of
+        key = (self.hand_number, self.laid)
+        if self.figures[0] != key:
+            from .analysis import secured_counts
 
-        takers = majorities(self.pips)
-        now = points_of(self.celebs, self.pips)
-        secured = sum(1 for x in prospects_of(self.position(), seat) if x.status == "secured")
-        return {
-            "leading": sum(1 for t in takers if t == seat),
-            "secured": secured,
-            "points now": now[seat],
-        }
+            takers = majorities(self.pips)
+            now = points_of(self.celebs, self.pips)
+            secured = secured_counts(self.position())
+            self.figures = (
+                key,
+                [
+                    {
+                        "leading": sum(1 for t in takers if t == s),
+                        "secured": secured[s],
+                        "points now": now[s],
+                    }
+                    for s in range(self.players)
+                ],
+            )
+        return dict(self.figures[1][seat])
 
     def position(self) -> Any:
         """The public position (:class:`~cardlab.games.paparazzi.analysis.Position`)."""
