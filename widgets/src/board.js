@@ -1,6 +1,7 @@
 // A board zone drawn to scale: each card on its cell, tokens (a pawn: a tagged card on
 // top) standing on the card under them, empty cells as holes or free spaces, gaps left
-// blank, and the cells a legal move names lit up: clicking one makes that move.
+// blank, and the cells a legal move names lit up: clicking one makes that move.  Once a
+// card is picked up from a hand, the cells it may be laid on are lit the same way.
 import { esc } from "./util.js";
 import { cardHtml } from "./cards.js";
 
@@ -38,10 +39,14 @@ export function boardHtml(v, z) {
   for (const [r, c, name] of b.cells) {
     const stack = stacks[`${r},${c}`] || [];
     const acts = lit[name];
+    // a card picked up from a hand may go to this cell: clicking it lays the card there
+    const target = v.targets && v.targets[`${z.name}:${name}`];
     const dest = acts && acts.length
       ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"`
-      : "";
-    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+      : target !== undefined
+        ? ` data-target="${esc(target)}" role="button" tabindex="0" aria-label="${esc(target)}" title="${esc(target)}"`
+        : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${target !== undefined ? " cl-target" : ""}${stack.length ? "" : " cl-hole"}`;
     const base = stack.filter((s) => !s.tag);
     const tokens = stack.filter((s) => s.tag);
     let inner = "";

@@ -47,3 +47,9 @@ test("the zone draws a board zone as its board", () => {
   assert.match(html, /cl-zone cl-board[^"]*"/);
   assert.match(html, /class="cl-board-grid"/);
 });
+
+test("a card picked up lights the free cells it may be laid on; each is a click target", () => {
+  const html = boardHtml(view({ cells: {}, targets: { "board:b1": "place 7S b1", hand: "x" } }), zone);
+  assert.match(html, /class="cl-cell cl-dest cl-target cl-hole" data-cell="b1"[^>]*data-target="place 7S b1"/);
+  assert.doesNotMatch(html, /data-cell="c1"[^>]*data-target/);
+});

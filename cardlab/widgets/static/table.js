@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 33f864d2a1f0ae915ea5cf74f467e0479bf0f52efd20c59be2deae6a5ced6754) */
+/* cardlab card table, bundled from widgets/src (sources sha256 50c770b9bbd3d95ab02ad2845c307f876d96e42be8c15a2a0079e26e7354484f) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -212,8 +212,9 @@ function boardHtml(v, z) {
   for (const [r, c, name] of b.cells) {
     const stack = stacks[`${r},${c}`] || [];
     const acts = lit[name];
-    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : "";
-    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+    const target = v.targets && v.targets[`${z.name}:${name}`];
+    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : target !== void 0 ? ` data-target="${esc(target)}" role="button" tabindex="0" aria-label="${esc(target)}" title="${esc(target)}"` : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${target !== void 0 ? " cl-target" : ""}${stack.length ? "" : " cl-hole"}`;
     const base = stack.filter((s) => !s.tag);
     const tokens = stack.filter((s) => s.tag);
     let inner = "";
