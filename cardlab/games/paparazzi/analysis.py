@@ -88,7 +88,7 @@ def best_addition(cards: tuple[int, ...], room: int) -> int:
     return sum(sorted((PIPS[c] for c in cards), reverse=True)[:room])
 
 
-def _tops(p: Position) -> list[list[int]]:
+def best_additions(p: Position) -> list[list[int]]:
     """For each seat, the most pips ``r`` of its cards left can add, for every ``r``."""
     out = []
     for cards in p.left:
@@ -106,7 +106,7 @@ def _free(p: Position) -> list[int]:
 def secured_counts(p: Position) -> list[int]:
     """How many celebrities each seat has secured: no rival could pass or level its
     pips even filling every free space beside them with its best cards left."""
-    tops = _tops(p)
+    tops = best_additions(p)
     free = _free(p)
     n = p.players
     out = [0] * n
@@ -164,7 +164,7 @@ def prospects(obs: Observation, seat: int | None = None) -> list[Prospect]:
 def prospects_of(p: Position, me: int) -> list[Prospect]:
     """Every celebrity's prospect for seat ``me`` in the public position ``p``."""
     out = []
-    tops = _tops(p)
+    tops = best_additions(p)
     frees = _free(p)
     rivals = [s for s in range(p.players) if s != me]
     for k in range(CELEBS):

@@ -13,14 +13,13 @@ from typing import ClassVar
 from ...core.actions import Action
 from ...core.agents import PhaseBot, on
 from ...core.observation import Observation
-from .analysis import Position, best_addition, position_from, prospects_of
-from .rules import NEXT_TO, PIPS, SPACE_OF, points_of
+from .analysis import Position, best_additions, position_from, prospects_of
+from .rules import NEXT_TO, PIPS, SPACE_OF, majorities, points_from, taker
 
 
-def margin(p: Position, pips: list[list[int]], me: int) -> int:
-    """The seat's points if the game ended now, less the best other seat's."""
-    pts = points_of(list(p.celebs), pips)
-    return pts[me] - max(pts[s] for s in range(p.players) if s != me)
+def margin(points: list[int], me: int) -> int:
+    """The seat's points less the best other seat's."""
+    return points[me] - max(p for s, p in enumerate(points) if s != me)
 
 
 def rule_of_thumb(p: Position, me: int, legal: tuple[Action, ...]) -> tuple[Action, float]:
@@ -33,24 +32,30 @@ def rule_of_thumb(p: Position, me: int, legal: tuple[Action, ...]) -> tuple[Acti
     """
     status = dict(enumerate(prospects_of(p, me)))
     rivals = [s for s in range(p.players) if s != me]
+    tops = best_additions(p)
     base = [list(row) for row in p.pips]
-    now = margin(p, base, me)
+    celebs = p.celebs
+    takers = majorities(base)
+    now = margin(points_from(celebs, takers, p.players), me)
     best: tuple[float, Action] | None = None
     for act in legal:
         card = act.cards[0].index
         sp = SPACE_OF[act.args[1]]
         pips = PIPS[card]
+        after = list(takers)
         for k in NEXT_TO[sp]:
             base[me][k] += pips
-        value = float(margin(p, base, me) - now)
-        for k in NEXT_TO[sp]:
+            after[k] = taker(base, k)
             base[me][k] -= pips
+        value = float(margin(points_from(celebs, after, p.players), me) - now)
+        for k in NEXT_TO[sp]:
             x = status[k]
             if x.status != "open":
                 value -= 0.1 * pips
                 continue
             mine = x.mine + pips
-            worst = min(mine - p.pips[s][k] - best_addition(p.left[s], x.free - 1) for s in rivals)
+            room = x.free - 1
+            worst = min(mine - p.pips[s][k] - tops[s][min(room, len(tops[s]) - 1)] for s in rivals)
             value += 0.6 * x.points if worst > 0 else 0.15 * x.points
         # keep big cards for later when nothing more is gained
         value -= 0.01 * pips

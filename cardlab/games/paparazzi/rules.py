@@ -85,21 +85,47 @@ class PaparazziOptions(Options):
     first_player: int = option(0, "seat that places first (the youngest player)", min=0, max=3)
 
 
-def majorities(pips: list[list[int]] | tuple[tuple[int, ...], ...]) -> list[int]:
+Pips = list[list[int]] | tuple[tuple[int, ...], ...]
+
+
+def taker(pips: Pips, k: int) -> int:
+    """The seat with strictly the most pips beside celebrity ``k``, else -1 (a tie, or no
+    card beside it)."""
+    best, who = 0, -1
+    for s, row in enumerate(pips):
+        p = row[k]
+        if p > best:
+            best, who = p, s
+        elif p == best:
+            who = -1
+    return who
+
+
+def majorities(pips: Pips) -> list[int]:
     """Who takes each celebrity: ``pips[seat][k]`` are the pips seat has next to
     celebrity ``k``; the seat with strictly the most takes it, else nobody (-1)."""
-    out = []
-    n = len(pips)
-    for k in range(CELEBS):
-        best, who = 0, -1
-        for s in range(n):
-            p = pips[s][k]
-            if p > best:
-                best, who = p, s
-            elif p == best:
-                who = -1
-        out.append(who)
-    return out
+    return [taker(pips, k) for k in range(CELEBS)]
+
+
+#: What taking a celebrity scores, by card index (0 for other cards).
+CELEB_VALUE = tuple(CELEB_POINTS.get(c.rank, 0) for c in CARDS)
+
+
+def points_from(celebs: list[int] | tuple[int, ...], takers: list[int], players: int) -> list[int]:
+    """Each seat's points from who takes each celebrity (the sum of
+    :func:`score_lines`, worked out without the words)."""
+    pts = [0] * players
+    counts = [[0, 0, 0, 0] for _ in range(players)]
+    for k, who in enumerate(takers):
+        if who >= 0:
+            c = celebs[k]
+            pts[who] += CELEB_VALUE[c]
+            counts[who][SUIT[c]] += 1
+    for s in range(players):
+        for n in counts[s]:
+            if n >= 2:
+                pts[s] += SET_BONUS[n]
+    return pts
 
 
 def score_lines(celebs: list[int], takers: list[int], players: int) -> list[list[tuple[int, str]]]:
@@ -120,10 +146,9 @@ def score_lines(celebs: list[int], takers: list[int], players: int) -> list[list
     return lines
 
 
-def points_of(celebs: list[int], pips: list[list[int]]) -> list[int]:
+def points_of(celebs: list[int] | tuple[int, ...], pips: Pips) -> list[int]:
     """Each seat's points if the game ended with these pips."""
-    lines = score_lines(celebs, majorities(pips), len(pips))
-    return [sum(p for p, _ in ls) for ls in lines]
+    return points_from(celebs, majorities(pips), len(pips))
 
 
 class PaparazziState(State):
