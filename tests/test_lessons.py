@@ -225,6 +225,10 @@ INTENDED: dict[str, Any] = {
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
     "jackhammer/endgame": "e3",
+    # 46 paparazzi
+    "paparazzi/majority": "nobody",
+    "paparazzi/score": 27,
+    "paparazzi/secured": 1,
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -872,6 +876,23 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
 
 
+def _paparazzi(ns: dict[str, Any]) -> None:
+    m, mid, played, vs = ns["m"], ns["mid"], ns["played"], ns["vs"]
+    st = m.state
+    assert st.terminal and list(st.scores) == [27, 23]
+    assert "holds a celebrity" in mid.state.explain("place 7S b2", 0)
+    snaps = [t for t in m.event_texts() if "snaps" in t]
+    assert "North snaps Q♠ at d2 (North 13 · South 10)" in snaps
+    table = ns["table"]
+    assert set(table["status"]) == {"secured", "open", "lost"}
+    assert table.set_index("position").loc["b2", "status"] == "secured"
+    assert mid.state.laid == 12
+    assert set(played["players"]) == {2, 3, 4} and len(played) == 144
+    # four players fill every space: 32 cards laid, one action each
+    assert (played.loc[played["players"] == 4, "steps"] >= 32).all()
+    assert vs["win_0"].mean() > 0.9
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -898,6 +919,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "40-industry": _industry,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "46-paparazzi": _paparazzi,
 }
 
 

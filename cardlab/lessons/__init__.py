@@ -43,6 +43,7 @@ from . import (
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tonk,
@@ -78,6 +79,7 @@ NOTEBOOKS = (
     industry,
     break_in,
     jackhammer,
+    paparazzi,
 )
 
 
