@@ -18,6 +18,9 @@ export function byCell(z) {
   return out;
 }
 
+/** A grid board this many cells across or more draws its cards smaller (``cl-board-wide``). */
+export const WIDE = 12;
+
 function cellStyle(b, r, c, h, w) {
   return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
 }
@@ -73,5 +76,6 @@ export function boardHtml(v, z) {
     });
   }
   const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
-  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+  const wide = !lattice && b.cols >= WIDE ? " cl-board-wide" : "";
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}${wide}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }

@@ -53,3 +53,9 @@ test("a card picked up lights the free cells it may be laid on; each is a click 
   assert.match(html, /class="cl-cell cl-dest cl-target cl-hole" data-cell="b1"[^>]*data-target="place 7S b1"/);
   assert.doesNotMatch(html, /data-cell="c1"[^>]*data-target/);
 });
+
+test("a board a dozen cells across draws its cards smaller", () => {
+  const wide = { ...zone, board: { ...zone.board, cols: 13 } };
+  assert.match(boardHtml(view(), wide), /class="cl-board-grid cl-board-wide"/);
+  assert.doesNotMatch(boardHtml(view(), zone), /cl-board-wide/);
+});

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 50c770b9bbd3d95ab02ad2845c307f876d96e42be8c15a2a0079e26e7354484f) */
+/* cardlab card table, bundled from widgets/src (sources sha256 e1dcc09c2372a61eaba269f5ce4bac5c995699e26a5bf1402fe69cef6dbb1bfe) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -196,6 +196,7 @@ function byCell(z) {
   });
   return out;
 }
+var WIDE = 12;
 function cellStyle(b, r, c, h, w) {
   return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
 }
@@ -236,7 +237,8 @@ function boardHtml(v, z) {
     });
   }
   const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
-  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+  const wide = !lattice && b.cols >= WIDE ? " cl-board-wide" : "";
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}${wide}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
 }
 
 // src/zones.js
