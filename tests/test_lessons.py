@@ -173,6 +173,10 @@ INTENDED: dict[str, Any] = {
     "red-dog/north-bet": "the whole pot",
     "red-dog/north-balance": 113,
     "red-dog/deals-per-shuffle": 2,
+    "virus/drinkers": 1,
+    "virus/round-score": 1,
+    "virus/race": "nobody yet",
+    "virus/best-reply": "steal",
     # 15 canfield
     "canfield/playable": "KC 4D",
     "canfield/last-card": "JS",
@@ -229,6 +233,12 @@ INTENDED: dict[str, Any] = {
     "paparazzi/majority": "nobody",
     "paparazzi/score": 27,
     "paparazzi/secured": 1,
+    # 49 tod
+    "tod/time-of-death": "8:26",
+    "tod/answer": "no",
+    "tod/suit-missing": "no",
+    "tod/cases-left": 7,
+    "tod/best-question": "Is a number there?",
 }
 #: Other wrong answers the notebooks' checks used to reject.
 ALSO_WRONG: dict[str, list[Any]] = {
@@ -264,6 +274,8 @@ ALSO_WRONG: dict[str, list[Any]] = {
     "break-in/trap-cards": [10],
     "break-in/bank": [8, 17],
     "break-in/next-starter": ["West"],
+    "tod/time-of-death": ["6:22", "12:26"],
+    "tod/best-question": ["Is a suit missing?"],
 }
 
 
@@ -589,6 +601,30 @@ def _in_between(ns: dict[str, Any]) -> None:
     assert mean[random_] == mean.min() and won[random_] == won.max()
 
 
+def _virus(ns: dict[str, Any]) -> None:
+    m, race, rows = ns["m"], ns["race"], ns["rows"]
+    texts = [e.text for e in m.state.events]
+    assert "North cannot drink: East points at them" in texts
+    assert "East steals a bottle from North" in texts and "West drinks a bottle" in texts
+    assert "East blocks North: infect East does nothing" in texts
+    infect = next(e for e in m.state.events if e.kind == "infect")
+    assert infect.seat == 0 and infect.get("to") == 1 and infect.audience == (0, 1)
+    assert m.terminal and len(m.state.results) == 1
+    assert race.terminal and race.state.outcome.winners == (1,)
+    assert race.state.drunk_count(1) == 4 and race.state.virus_holder() == 0
+    assert ns["v"].state.outcome.winners == ()  # the capped two-player match
+    assert len(ns["three"]) == 60 and len(ns["rounds"]) > 0
+    assert set(ns["endings"]["ending"]) <= {"North wins", "South wins", "stopped at the cap"}
+    assert len(rows) == 16 and all(r["n"] == 12 for r in rows)
+    best = {
+        theirs: max((r for r in rows if r["theirs"] == theirs), key=lambda r: r["payoff"])["mine"]
+        for theirs in ("fist", "infect", "steal", "block")
+    }
+    assert len(set(best.values())) > 1  # the best reply changes from column to column
+    payoff = {(r["mine"], r["theirs"]): r["payoff"] for r in rows}
+    assert payoff[("block", "fist")] < max(payoff[(x, "fist")] for x in ("fist", "steal"))
+
+
 def _red_dog(ns: dict[str, Any]) -> None:
     from fractions import Fraction
 
@@ -893,6 +929,30 @@ def _paparazzi(ns: dict[str, Any]) -> None:
     assert vs["win_0"].mean() > 0.9
 
 
+def _tod(ns: dict[str, Any]) -> None:
+    from cardlab.games.tod import analyse
+
+    m = ns["m"]
+    # East holds ♥2 ♠5; with 6♠ 5♥ A♦ 2♣ face up both numbers show
+    assert "North asks East: Is a number missing? East answers no" in m.event_texts(0)
+    assert ns["b"].cases < ns["a"].cases and ns["a"].questions["number missing"][1] == 1.0
+    assert analyse(ns["mid"].observation(2)).cases == 7
+    shrink = ns["shrink"]
+    firsts = shrink[shrink.question == 1].cases.mean()
+    assert shrink.groupby("track").cases.last().mean() < firsts / 4
+    table = ns["variants_table"]
+    assert table.loc["head start for all", "rounds"] < table.loc["the text (4 cards)", "rounds"]
+    assert table.loc["complicated case", "rounds"] > table.loc["the text (4 cards)", "rounds"]
+    summary = ns["summary"]
+    assert (
+        summary.loc["most informative", "winner_questions"] + 1
+        < summary.loc["at random", "winner_questions"]
+    )
+    assert ns["seats"]["share of wins"].idxmax() == 0
+    assert table["first_seat_wins"].mean() > 1 / 3
+    assert _axis_titles(ns["games_chart"], "x") == {"questions the winner asked"}
+
+
 FACTS: dict[str, Callable[..., None]] = {
     "00-welcome": _welcome,
     "10-hearts": _hearts,
@@ -917,9 +977,11 @@ FACTS: dict[str, Callable[..., None]] = {
     "25-tonk": _tonk,
     "44-turncoat": _turncoat,
     "40-industry": _industry,
+    "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
     "46-paparazzi": _paparazzi,
+    "49-tod": _tod,
 }
 
 

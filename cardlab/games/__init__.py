@@ -31,8 +31,10 @@ from . import (
     paparazzi,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
+    virus,
 )
 
 if TYPE_CHECKING:
@@ -59,9 +61,11 @@ GAMES: tuple[GameSpec, ...] = (
     industry.GAME,
     court.GAME,
     break_in.GAME,
+    virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
     paparazzi.GAME,
+    tod.GAME,
 )
 
 

@@ -46,8 +46,10 @@ from . import (
     paparazzi,
     red_dog,
     three_five_seven,
+    tod,
     tonk,
     turncoat,
+    virus,
     welcome,
 )
 from .catalogue import CATALOGUE, keys, lesson
@@ -77,9 +79,11 @@ NOTEBOOKS = (
     bots_and_seats,
     turncoat,
     industry,
+    virus,
     break_in,
     jackhammer,
     paparazzi,
+    tod,
 )
 
 
