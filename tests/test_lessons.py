@@ -240,6 +240,10 @@ INTENDED: dict[str, Any] = {
     # 48 hatchet
     "hatchet/best": 4,
     "hatchet/bury": 3,
+    # 46 paparazzi
+    "paparazzi/majority": "nobody",
+    "paparazzi/score": 27,
+    "paparazzi/secured": 1,
     # 49 tod
     "tod/time-of-death": "8:26",
     "tod/answer": "no",
@@ -944,6 +948,23 @@ def _hatchet(ns: dict[str, Any]) -> None:
     assert played.groupby("players")["score_0"].mean().is_monotonic_decreasing
 
 
+def _paparazzi(ns: dict[str, Any]) -> None:
+    m, mid, played, vs = ns["m"], ns["mid"], ns["played"], ns["vs"]
+    st = m.state
+    assert st.terminal and list(st.scores) == [27, 23]
+    assert "holds a celebrity" in mid.state.explain("place 7S b2", 0)
+    snaps = [t for t in m.event_texts() if "snaps" in t]
+    assert "North snaps Q♠ at d2 (North 13 · South 10)" in snaps
+    table = ns["table"]
+    assert set(table["status"]) == {"secured", "open", "lost"}
+    assert table.set_index("position").loc["b2", "status"] == "secured"
+    assert mid.state.laid == 12
+    assert set(played["players"]) == {2, 3, 4} and len(played) == 144
+    # four players fill every space: 32 cards laid, one action each
+    assert (played.loc[played["players"] == 4, "steps"] >= 32).all()
+    assert vs["win_0"].mean() > 0.9
+
+
 def _tod(ns: dict[str, Any]) -> None:
     from cardlab.games.tod import analyse
 
@@ -995,6 +1016,7 @@ FACTS: dict[str, Callable[..., None]] = {
     "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "46-paparazzi": _paparazzi,
     "47-black-snake": _black_snake,
     "48-hatchet": _hatchet,
     "49-tod": _tod,

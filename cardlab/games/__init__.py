@@ -31,6 +31,7 @@ from . import (
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tod,
@@ -67,9 +68,10 @@ GAMES: tuple[GameSpec, ...] = (
     virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    paparazzi.GAME,
+    black_snake.GAME,
     hatchet.GAME,
     tod.GAME,
-    black_snake.GAME,
 )
 
 

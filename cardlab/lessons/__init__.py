@@ -46,6 +46,7 @@ from . import (
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tod,
@@ -87,6 +88,7 @@ NOTEBOOKS = (
     jackhammer,
     black_snake,
     hatchet,
+    paparazzi,
     tod,
 )
 

@@ -201,8 +201,11 @@ def _act_once(t: Any) -> None:
     elif card.count():
         card.click(position=CORNER)  # hands overlap: the top-left corner is always visible
         chooser = t.locator(".cl-chooser button").first
+        spot = t.locator(".cl-cell.cl-target").first  # the card goes to a board's cell
         if chooser.count():
             chooser.click()
+        elif spot.count():
+            spot.click()
     else:
         t.locator('.cl-actions button, .cl-result [data-cmd="continue"]').first.click()
         if t.locator(".cl-ask").count():  # a move that asks first (Stop): say yes

@@ -1,7 +1,8 @@
 // A board zone drawn to scale: each card on its cell, tokens (a pawn: a tagged card on
 // top) standing on the card under them, a pile's top card with its size, empty cells as
 // holes or free spaces, gaps left blank, named cells (numbered tracks) with their names,
-// and the cells a legal move names lit up: clicking one makes that move.
+// and the cells a legal move names lit up: clicking one makes that move.  Once a card is
+// picked up from a hand, the cells it may be laid on are lit the same way.
 import { esc } from "./util.js";
 import { cardHtml, suitColour } from "./cards.js";
 
@@ -17,6 +18,9 @@ export function byCell(z) {
   });
   return out;
 }
+
+/** A grid board this many cells across or more draws its cards smaller (``cl-board-wide``). */
+export const WIDE = 12;
 
 function cellStyle(b, r, c, h, w) {
   return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
@@ -44,10 +48,14 @@ export function boardHtml(v, z) {
   for (const [r, c, name] of b.cells) {
     const stack = stacks[`${r},${c}`] || [];
     const acts = lit[name];
+    // a card picked up from a hand may go to this cell: clicking it lays the card there
+    const target = v.targets && v.targets[`${z.name}:${name}`];
     const dest = acts && acts.length
       ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"`
-      : "";
-    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+      : target !== undefined
+        ? ` data-target="${esc(target)}" role="button" tabindex="0" aria-label="${esc(target)}" title="${esc(target)}"`
+        : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${target !== undefined ? " cl-target" : ""}${stack.length ? "" : " cl-hole"}`;
     const base = stack.filter((s) => !s.tag);
     const tokens = stack.filter((s) => s.tag);
     let inner = "";
@@ -93,7 +101,8 @@ export function boardHtml(v, z) {
     : "";
   const style = `${fit}grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
   const shape = lattice ? ` data-span="${sh},${sw}" data-top="${b.top}" data-left="${b.left}"` : "";
-  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}"${shape} style="${style}">${parts.join("")}</div>`;
+  const wide = !lattice && b.cols >= WIDE ? " cl-board-wide" : "";
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}${wide}" data-rows="${b.rows}" data-cols="${b.cols}"${shape} style="${style}">${parts.join("")}</div>`;
 }
 
 /**

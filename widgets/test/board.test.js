@@ -78,3 +78,15 @@ test("a lattice with marks draws bare cards, the marks over them and lit cells w
   assert.match(html, /data-cell="c5"[^>]*data-act="place c5"[^>]*data-preview="1,0,0;7,1"/);
   assert.match(html, /data-span="7,3" data-top="-1" data-left="-1"/);
 });
+
+test("a card picked up lights the free cells it may be laid on; each is a click target", () => {
+  const html = boardHtml(view({ cells: {}, targets: { "board:b1": "place 7S b1", hand: "x" } }), zone);
+  assert.match(html, /class="cl-cell cl-dest cl-target cl-hole" data-cell="b1"[^>]*data-target="place 7S b1"/);
+  assert.doesNotMatch(html, /data-cell="c1"[^>]*data-target/);
+});
+
+test("a board a dozen cells across draws its cards smaller", () => {
+  const wide = { ...zone, board: { ...zone.board, cols: 13 } };
+  assert.match(boardHtml(view(), wide), /class="cl-board-grid cl-board-wide"/);
+  assert.doesNotMatch(boardHtml(view(), zone), /cl-board-wide/);
+});

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 06ebba35146e0cc9b4dbf60b1db063ad8f0b4c0e22ba9e50b9e23b93ee1a761c) */
+/* cardlab card table, bundled from widgets/src (sources sha256 c7e2ffdc134c0af747b29ea6cc7322c7eff070e8bab4f4784952d0916ff5412b) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -196,6 +196,7 @@ function byCell(z) {
   });
   return out;
 }
+var WIDE = 12;
 function cellStyle(b, r, c, h, w) {
   return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
 }
@@ -214,8 +215,9 @@ function boardHtml(v, z) {
   for (const [r, c, name] of b.cells) {
     const stack = stacks[`${r},${c}`] || [];
     const acts = lit[name];
-    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : "";
-    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+    const target = v.targets && v.targets[`${z.name}:${name}`];
+    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : target !== void 0 ? ` data-target="${esc(target)}" role="button" tabindex="0" aria-label="${esc(target)}" title="${esc(target)}"` : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${target !== void 0 ? " cl-target" : ""}${stack.length ? "" : " cl-hole"}`;
     const base = stack.filter((s) => !s.tag);
     const tokens = stack.filter((s) => s.tag);
     let inner = "";
@@ -250,7 +252,8 @@ function boardHtml(v, z) {
   const fit = lattice ? `--lw:min(var(--lattice-cell), calc(var(--lattice-max-w) / ${b.cols}), calc(var(--lattice-max-h) / ${b.rows}));--board-w:calc(var(--lw) * ${sw});--board-h:calc(var(--lw) * ${sh});` : "";
   const style = `${fit}grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
   const shape = lattice ? ` data-span="${sh},${sw}" data-top="${b.top}" data-left="${b.left}"` : "";
-  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}"${shape} style="${style}">${parts.join("")}</div>`;
+  const wide = !lattice && b.cols >= WIDE ? " cl-board-wide" : "";
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}${wide}" data-rows="${b.rows}" data-cols="${b.cols}"${shape} style="${style}">${parts.join("")}</div>`;
 }
 function showPreview(boardEl, cell) {
   for (const el of boardEl.querySelectorAll(".cl-ghost")) el.remove();
