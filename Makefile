@@ -108,8 +108,9 @@ serve-docs: widget-js notebooks
 
 # One pytest run on PYTEST_JOBS workers (pytest-xdist): unit, conformance, game and notebook tests
 # spread over them; the browser tests (JupyterLab, Chromium, the site just built) run in
-# two groups, the table tests over every game and the rest, each on one worker with its
-# own JupyterLab (tests/conftest.py). The slowest tests are
+# two groups of about the same length, the table tests over every game and the rest (with
+# every game's compact-layout test), each on one worker with its own JupyterLab
+# (tests/conftest.py). The slowest tests are
 # listed at the end, to keep an eye on the time.
 test: lint widget-test docs
 	$(call stage,pytest)

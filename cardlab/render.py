@@ -201,6 +201,47 @@ def _cell_token(stack: Sequence[tuple[Any, str]], color: bool) -> Token:
     return entry_token(entry, color)
 
 
+def _column_head(board: Any, col: int) -> str:
+    """A column's heading: its letters, or on a board naming its cells, the name of the
+    column's first cell."""
+    if not board.labels:
+        return str(board.name(board.top, col).rstrip("0123456789"))
+    first = next((rc for rc in board.all_cells() if rc[1] == col), None)
+    return "" if first is None else str(board.name(*first))
+
+
+def lattice_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
+    """A lattice board with marks drawn cell by cell: each mark (a pip in view) as its
+    symbol, ``·`` for a covered cell, a blank for the bare table; column letters written
+    downwards over the columns, row numbers down the side."""
+    board = zone.board
+    assert board is not None
+    h, w = board.span
+    covered: set[tuple[int, int]] = set()
+    for p in zone.at:
+        hh, ww = (h, w) if p.turn % 2 == 0 else (w, h)
+        covered.update((p.row + r, p.col + c) for r in range(hh) for c in range(ww))
+    marks = {(r, c): text for r, c, text in zone.marks}
+    cols = range(board.left, board.left + board.cols)
+    names = [board.name(board.top, c).rstrip("0123456789") for c in cols]
+    deep = max(len(n) for n in names)
+    numw = len(str(board.rows))
+    lines = [label]
+    for k in range(deep):
+        head = "".join(n.rjust(deep)[k] for n in names)
+        lines.append((" " * (numw + 1) + head).rstrip())
+    for r in range(board.top, board.top + board.rows):
+        line = str(r - board.top + 1).rjust(numw) + " "
+        for c in cols:
+            text = marks.get((r, c))
+            if text is not None:
+                line += _paint(text, text in "♥♦", color)
+            else:
+                line += "·" if (r, c) in covered else " "
+        lines.append(line.rstrip())
+    return lines
+
+
 def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
     """A board zone drawn as a grid: column letters across, row numbers down, each cell
     its top card, ``·`` for an empty cell (its name, such as hole, is given under the grid)
@@ -212,12 +253,15 @@ def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
     for entry, place, tag in zip(zone.cards, zone.at, tags, strict=True):
         stacks.setdefault((place.row, place.col), []).append((entry, tag))
     if board.span != (1, 1):
+        lines = lattice_lines(zone, label, color) if zone.marks else []
         toks = []
         for (r, c), stack in stacks.items():
             for entry, _ in stack:
                 p, s = entry_token(entry, color)
                 where = board.name(r, c)
                 toks.append((f"{p}@{where}", f"{s}@{where}"))
+        if lines:
+            return [*lines, *_wrap("  cards (top left)  ", toks, WIDTH)]
         return _wrap(f"{label}  ", toks or [("—", "—")], WIDTH)
     cells = {rc: _cell_token(st, color) for rc, st in stacks.items()}
     usable = set(board.all_cells())
@@ -226,9 +270,7 @@ def board_lines(zone: Zone, label: str, color: bool = False) -> list[str]:
     cols = range(board.left, board.left + board.cols)
     numw = len(str(board.rows))
     lines = [label]
-    head = " " * (numw + 1) + "".join(
-        board.name(board.top, c).rstrip("0123456789").rjust(width) for c in cols
-    )
+    head = " " * (numw + 1) + "".join(_column_head(board, c).rjust(width) for c in cols)
     lines.append(head.rstrip())
     holes = 0
     for r in rows:

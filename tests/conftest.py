@@ -8,8 +8,9 @@ and derandomised on CI so a run there is reproducible.
 
 Under pytest-xdist with ``--dist loadgroup`` (``make test``), the browser tests form two
 groups, each run by one worker with its own JupyterLab server and Chromium: the table
-tests over every game (``browser/test_table.py``) and the rest of ``browser/``. Both start
-first; the workers then share the other tests one by one.
+tests over every game (``browser/test_table.py`` but its compact-layout test) and the rest
+of ``browser/``. Both start first (xdist starts the groups with the most tests first); the
+workers then share the other tests one by one.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ settings.register_profile("ci", parent=settings.get_profile("cardlab"), derandom
 settings.load_profile("ci" if os.environ.get("CI") else "cardlab")
 
 
+#: The compact-layout test of every game runs with the rest of ``browser/``, not with the
+#: other table tests: it opens a page of its own, and the two groups take about as long.
+COMPACT = "tests/browser/test_table.py::test_compact_layout"
+
+
 @pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: unknown without it
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` with the browser tests in two groups, found by their paths.
@@ -43,6 +49,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserTestsTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(COMPACT):  # a page of its own: it evens the two groups
+                return "browser"
             if nodeid.startswith("tests/browser/test_table.py"):
                 return "browser-table"
             if nodeid.startswith("tests/browser/"):

@@ -233,6 +233,17 @@ INTENDED: dict[str, Any] = {
     "jackhammer/moves": 13,
     "jackhammer/winner": "North",
     "jackhammer/endgame": "e3",
+    # 47 black snake
+    "black-snake/most-points": 5,
+    "black-snake/picture-rank": "2",
+    "black-snake/reshuffle": 22,
+    # 48 hatchet
+    "hatchet/best": 4,
+    "hatchet/bury": 3,
+    # 46 paparazzi
+    "paparazzi/majority": "nobody",
+    "paparazzi/score": 27,
+    "paparazzi/secured": 1,
     # 49 tod
     "tod/time-of-death": "8:26",
     "tod/answer": "no",
@@ -912,6 +923,48 @@ def _jackhammer(ns: dict[str, Any]) -> None:
     assert agreement["differ"] <= agreement["other"] and agreement["positions"] > 100
 
 
+def _black_snake(ns: dict[str, Any]) -> None:
+    m, played, later = ns["m"], ns["played"], ns["later"]
+    lays = [t for t in m.event_texts() if " lays " in t]
+    assert lays == ["North lays 3♥ 2♠ A♠ on track 2, going down, for 5 points"]
+    assert m.state.scores == [5, 0]
+    assert any("shuffled into a new deck" in t for t in later.event_texts())
+    steps = played.groupby(["players", "target"])["steps"].mean()
+    for players in (2, 3, 4):
+        # the long game lasts longer, and more players make a longer game
+        assert steps[players, 40] > steps[players, 30]
+    assert steps[4, 30] > steps[3, 30] > steps[2, 30]
+    assert set(played["target"]) == {30, 40} and len(played) == 150
+
+
+def _hatchet(ns: dict[str, Any]) -> None:
+    m, done, played = ns["m"], ns["done"], ns["played"]
+    assert "♣ twice" in m.state.explain("place e7")
+    assert m.state.scores[1] == 4  # the 9♣ on h7 buried the four Aces' pips
+    assert sum(len(p) for p in done.state.pictures) == 10 and done.terminal
+    # a game's length depends on the shuffle only, not on the number of players
+    lengths = played.groupby("players")["steps"].apply(list)
+    assert lengths.loc[3] == lengths.loc[4]
+    assert played.groupby("players")["score_0"].mean().is_monotonic_decreasing
+
+
+def _paparazzi(ns: dict[str, Any]) -> None:
+    m, mid, played, vs = ns["m"], ns["mid"], ns["played"], ns["vs"]
+    st = m.state
+    assert st.terminal and list(st.scores) == [27, 23]
+    assert "holds a celebrity" in mid.state.explain("place 7S b2", 0)
+    snaps = [t for t in m.event_texts() if "snaps" in t]
+    assert "North snaps Q♠ at d2 (North 13 · South 10)" in snaps
+    table = ns["table"]
+    assert set(table["status"]) == {"secured", "open", "lost"}
+    assert table.set_index("position").loc["b2", "status"] == "secured"
+    assert mid.state.laid == 12
+    assert set(played["players"]) == {2, 3, 4} and len(played) == 144
+    # four players fill every space: 32 cards laid, one action each
+    assert (played.loc[played["players"] == 4, "steps"] >= 32).all()
+    assert vs["win_0"].mean() > 0.9
+
+
 def _tod(ns: dict[str, Any]) -> None:
     from cardlab.games.tod import analyse
 
@@ -963,6 +1016,9 @@ FACTS: dict[str, Callable[..., None]] = {
     "43-virus": _virus,
     "42-break-in": _break_in,
     "45-jackhammer": _jackhammer,
+    "46-paparazzi": _paparazzi,
+    "47-black-snake": _black_snake,
+    "48-hatchet": _hatchet,
     "49-tod": _tod,
 }
 

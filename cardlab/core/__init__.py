@@ -12,7 +12,7 @@ from .errors import CardlabError, IllegalActionError, OptionError, ReplayError
 from .events import SPECTATOR, TEACHER, Event, event
 from .foresight import DEFAULT_BACKS, BackTable, load_backs, register_foresight
 from .match import Match
-from .observation import Back, Board, Observation, Peek, Place, Pot, SeatView, Team, Zone
+from .observation import Back, Board, Observation, Peek, Place, Pot, Preview, SeatView, Team, Zone
 from .options import DealerOptions, Options, option
 from .outcome import HandResult, Outcome, ScoreLine
 from .phases import Phase
@@ -56,6 +56,7 @@ __all__ = [
     "PhaseBot",
     "Place",
     "Pot",
+    "Preview",
     "RandomAgent",
     "Replay",
     "ReplayError",

@@ -65,6 +65,16 @@ class Place(NamedTuple):
     turn: int = 0
 
 
+class Preview(NamedTuple):
+    """What a move naming a board cell would do, shown before the click: a card would lie
+    at ``at`` (spanning the board's ``span``, turned as ``at.turn`` says) and cover the
+    marked cells ``cover``."""
+
+    cell: str
+    at: Place
+    cover: tuple[tuple[int, int], ...] = ()
+
+
 def column_letters(col: int) -> str:
     """A column's letters from 0: ``a`` … ``z``, ``aa`` …"""
     out = ""
@@ -85,6 +95,8 @@ class Board:
     grid, more on a lattice finer than a card).  ``empty`` names an empty cell for people
     (``"hole"``).  A cell is named by its column letters and its row number from 1, both
     counted from the board's top left: ``c4`` is the third column of the fourth row.
+    ``labels``, when given, names the cells instead, one name per cell in
+    :meth:`all_cells` order (a row of numbered tracks: ``"1"``, ``"2"``, …).
     """
 
     rows: int
@@ -94,6 +106,7 @@ class Board:
     span: tuple[int, int] = (1, 1)
     cells: tuple[tuple[int, int], ...] = ()
     empty: str = ""
+    labels: tuple[str, ...] = ()
 
     def all_cells(self) -> tuple[tuple[int, int], ...]:
         """Every cell a card may occupy, row by row."""
@@ -106,7 +119,9 @@ class Board:
         )
 
     def name(self, row: int, col: int) -> str:
-        """A cell's name: ``c4``."""
+        """A cell's name: ``c4``, or its label when the board names its cells."""
+        if self.labels:
+            return self.labels[self.all_cells().index((row, col))]
         return f"{column_letters(col - self.left)}{row - self.top + 1}"
 
 
@@ -137,6 +152,8 @@ class Zone:
     team: int | None = None
     at: tuple[Place, ...] = ()
     board: Board | None = None
+    marks: tuple[tuple[int, int, str], ...] = ()
+    previews: tuple[Preview, ...] = ()
 
     @property
     def faces(self) -> tuple[Card, ...]:

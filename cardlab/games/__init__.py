@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import (
     all_fours,
+    black_snake,
     bouncers,
     bourbon,
     break_in,
@@ -23,12 +24,14 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     in_between,
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tod,
@@ -65,6 +68,9 @@ GAMES: tuple[GameSpec, ...] = (
     virus.GAME,
     turncoat.GAME,
     jackhammer.GAME,
+    paparazzi.GAME,
+    black_snake.GAME,
+    hatchet.GAME,
     tod.GAME,
 )
 

@@ -25,6 +25,7 @@ from typing import Any
 from ..exercises import Exercise, Missing, Verdict
 from . import (
     all_fours,
+    black_snake,
     bots_and_seats,
     bouncers,
     bourbon,
@@ -37,6 +38,7 @@ from . import (
     frozen_novelty,
     gin_rummy,
     golf,
+    hatchet,
     heartburn,
     hearts,
     hearts_vs_heartburn,
@@ -44,6 +46,7 @@ from . import (
     industry,
     jackhammer,
     newmarket,
+    paparazzi,
     red_dog,
     three_five_seven,
     tod,
@@ -83,6 +86,9 @@ NOTEBOOKS = (
     virus,
     break_in,
     jackhammer,
+    black_snake,
+    hatchet,
+    paparazzi,
     tod,
 )
 

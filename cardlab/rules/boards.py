@@ -7,8 +7,8 @@ what they share, so no game draws its own board:
   with gaps where no card may lie (Paparazzi's celebrities with spaces between them,
   :func:`spaced_grid`), each cell's name (``c4``), its orthogonal neighbours and the
   straight lines leaving it (a queen's moves, Jackhammer);
-* :class:`Stacks`: one pile per cell whose top card matters (a track of Black Snake, a
-  card with a pawn standing on it);
+* :class:`Stacks`: one pile per cell whose top card matters (a track, a card with a pawn
+  standing on it), shown on a :func:`track_row` of numbered places or any board;
 * :func:`footprint` and :func:`extent`: a free lattice finer than a card, where a card
   covers ``span`` cells and may lie turned (Hatchet), and the board that holds every
   card laid so far;
@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from ..core.observation import Board, Entry, Place, Zone
+from ..core.cards import CARDS
+from ..core.observation import Board, Entry, Place, Preview, Zone
 
 Cell = tuple[int, int]
 
@@ -233,10 +234,29 @@ class Stacks:
         self.piles = [pile[-1:] for pile in self.piles]
         return out
 
+    def zone(self, name: str, board: Board, *, label: str = "") -> Zone:
+        """The stacks as a board zone: place ``k``'s cards, bottom first, on the ``k``-th
+        cell of ``board`` (see :func:`track_row`)."""
+        cells = board.all_cells()
+        cards: list[Entry] = []
+        at: list[Place] = []
+        for k, pile in enumerate(self.piles):
+            r, c = cells[k]
+            cards += [CARDS[i] for i in pile]
+            at += [Place(r, c)] * len(pile)
+        return board_zone(name, board, cards, at, label=label)
+
     def copy(self) -> Stacks:
         new = Stacks(0)
         new.piles = [list(p) for p in self.piles]
         return new
+
+
+@cache
+def track_row(count: int, empty: str = "") -> Board:
+    """A row of ``count`` places side by side, named ``1`` … ``count`` (tracks): a move
+    naming a place (``track 2``) is made at the table by clicking it."""
+    return Board(1, count, labels=tuple(str(k + 1) for k in range(count)), empty=empty)
 
 
 def footprint(place: Place, span: tuple[int, int]) -> frozenset[Cell]:
@@ -271,9 +291,12 @@ def board_zone(
     *,
     owner: int | None = None,
     label: str = "",
+    marks: Sequence[tuple[int, int, str]] = (),
+    previews: Sequence[Preview] = (),
 ) -> Zone:
     """A zone of kind ``"board"``: ``cards`` lying at ``at`` on ``board`` (cards on one
-    cell in order, the last on top).
+    cell in order, the last on top), with the ``marks`` showing on a lattice's cells and
+    the ``previews`` of the viewer's moves (see :class:`~cardlab.core.observation.Zone`).
 
     Raises
     ------
@@ -284,7 +307,16 @@ def board_zone(
         raise ValueError(f"{len(cards)} cards need {len(cards)} places, not {len(at)}")
     notes = tuple(tags) if any(tags) else ()
     return Zone(
-        name, owner, tuple(cards), "board", label=label, tags=notes, at=tuple(at), board=board
+        name,
+        owner,
+        tuple(cards),
+        "board",
+        label=label,
+        tags=notes,
+        at=tuple(at),
+        board=board,
+        marks=tuple(marks),
+        previews=tuple(previews),
     )
 
 
@@ -295,3 +327,226 @@ def stacks_on(zone: Zone) -> dict[tuple[int, int], list[tuple[Entry, str]]]:
     for entry, place, tag in zip(zone.cards, zone.at, tags, strict=True):
         out.setdefault((place.row, place.col), []).append((entry, tag))
     return out
+
+
+def turn_cell(cell: Cell, span: tuple[int, int], turn: int) -> Cell:
+    """Where a cell of an upright card (``span`` rows × cols) lies once the card is turned
+    ``turn`` quarter turns clockwise, counted from the turned card's top left."""
+    r, c = cell
+    h, w = span
+    t = turn % 4
+    if t == 0:
+        return r, c
+    if t == 1:
+        return c, h - 1 - r
+    if t == 2:
+        return h - 1 - r, w - 1 - c
+    return w - 1 - c, r
+
+
+def cell_of(board: Board, name: str) -> Cell:
+    """The lattice cell (row, col) a cell name of ``board`` stands for: the inverse of
+    :meth:`~cardlab.core.observation.Board.name`.
+
+    Raises
+    ------
+    ValueError
+        for a name that is not column letters followed by a row number on this board
+    """
+    letters = name.rstrip("0123456789")
+    digits = name[len(letters) :]
+    if not letters or not digits or not letters.isalpha() or not letters.islower():
+        raise ValueError(f"no cell {name!r}: a cell is named by column letters and a row number")
+    col = 0
+    for ch in letters:
+        col = col * 26 + (ord(ch) - 96)
+    r, c = board.top + int(digits) - 1, board.left + col - 1
+    if not (board.top <= r < board.top + board.rows and board.left <= c < board.left + board.cols):
+        raise ValueError(
+            f"no cell {name!r} on this board: columns {board.name(board.top, board.left)[:-1]}"
+            f" to {board.name(board.top, board.left + board.cols - 1)[:-1]}, rows 1 to {board.rows}"
+        )
+    return r, c
+
+
+#: Lattice columns are kept as bits from this offset, so cells left of the first card
+#: (negative columns) still have a bit of their own.
+_BIT0 = 1024
+
+
+class Lattice:
+    """Cards laid on a free lattice, later cards on top, with the marks still showing.
+
+    Each card covers a rectangle of cells and may carry marks of a few kinds (a card's
+    pips by suit); a new card hides every mark under it and shows its own.  The covered
+    cells and the marks of each kind are kept as one bit row per lattice row, so that every
+    position of a rectangle can be tested at once (:meth:`placements`): a placement must
+    share a cell with the cards already laid and may cover at most one showing mark of
+    each kind.
+
+    Parameters
+    ----------
+    kinds
+        How many kinds of mark there are (4: the suits)
+    """
+
+    __slots__ = ("bounds", "kinds", "marks", "occupied", "shown")
+
+    def __init__(self, kinds: int = 4) -> None:
+        self.kinds = kinds
+        #: row -> bits of the covered columns
+        self.occupied: dict[int, int] = {}
+        #: for each kind, row -> bits of the columns where a mark of that kind shows
+        self.marks: list[dict[int, int]] = [{} for _ in range(kinds)]
+        #: cell -> the kind of the mark showing there
+        self.shown: dict[Cell, int] = {}
+        #: top, left, bottom, right of the covered cells (empty lattice: None)
+        self.bounds: tuple[int, int, int, int] | None = None
+
+    def copy(self) -> Lattice:
+        new = Lattice(self.kinds)
+        new.occupied = dict(self.occupied)
+        new.marks = [dict(m) for m in self.marks]
+        new.shown = dict(self.shown)
+        new.bounds = self.bounds
+        return new
+
+    clone = copy  # what a state's deep copy calls
+
+    def under(self, top: int, left: int, h: int, w: int) -> list[tuple[Cell, int]]:
+        """The marks showing inside the ``h`` × ``w`` rectangle from (``top``, ``left``),
+        with their kinds, in reading order."""
+        shown = self.shown
+        return [
+            ((r, c), shown[r, c])
+            for r in range(top, top + h)
+            for c in range(left, left + w)
+            if (r, c) in shown
+        ]
+
+    def touches(self, top: int, left: int, h: int, w: int) -> bool:
+        """Whether the rectangle shares a cell with a card already laid."""
+        row = ((1 << w) - 1) << (left + _BIT0)
+        occ = self.occupied
+        return any(occ.get(r, 0) & row for r in range(top, top + h))
+
+    def lay(self, top: int, left: int, h: int, w: int, marks: Sequence[tuple[Cell, int]]) -> None:
+        """Lay a card over the rectangle: the marks under it are hidden and ``marks`` (lattice
+        cells with their kinds, inside the rectangle) show instead."""
+        row = ((1 << w) - 1) << (left + _BIT0)
+        keep = ~row
+        occ = self.occupied
+        shown = self.shown
+        for r in range(top, top + h):
+            occ[r] = occ.get(r, 0) | row
+            for m in self.marks:
+                if r in m:
+                    m[r] &= keep
+        for rc in [rc for rc in shown if top <= rc[0] < top + h and left <= rc[1] < left + w]:
+            del shown[rc]
+        for (r, c), kind in marks:
+            shown[r, c] = kind
+            m = self.marks[kind]
+            m[r] = m.get(r, 0) | (1 << (c + _BIT0))
+        b = self.bounds
+        if b is None:
+            self.bounds = (top, left, top + h - 1, left + w - 1)
+        else:
+            self.bounds = (
+                min(b[0], top),
+                min(b[1], left),
+                max(b[2], top + h - 1),
+                max(b[3], left + w - 1),
+            )
+
+    def show(self, cell: Cell, kind: int) -> None:
+        """Show a mark of ``kind`` on a covered cell (rebuilding a lattice from its marks)."""
+        r, c = cell
+        self.shown[cell] = kind
+        m = self.marks[kind]
+        m[r] = m.get(r, 0) | (1 << (c + _BIT0))
+
+    def placements(self, h: int, w: int) -> list[tuple[int, int, int]]:
+        """Every position where an ``h`` × ``w`` card may go: it shares a cell with a card
+        laid before and covers at most one showing mark of each kind.
+
+        Returns
+        -------
+        list
+            (top, left, marks covered) for each position, by rows then columns
+        """
+        b = self.bounds
+        if b is None:
+            return []
+        top0, _, bottom, _ = b
+        kinds = range(self.kinds)
+        # per row: columns whose w-wide window touches a card, holds >= 1 / >= 2 marks
+        touch: dict[int, int] = {}
+        one: list[dict[int, int]] = [{} for _ in kinds]
+        two: list[dict[int, int]] = [{} for _ in kinds]
+        for r in range(top0, bottom + 1):
+            x = self.occupied.get(r, 0)
+            t = 0
+            for k in range(w):
+                t |= x >> k
+            touch[r] = t
+            for s in kinds:
+                m = self.marks[s].get(r, 0)
+                if not m:
+                    continue
+                a1 = a2 = 0
+                for k in range(w):
+                    y = m >> k
+                    a2 |= a1 & y
+                    a1 |= y
+                one[s][r] = a1
+                two[s][r] = a2
+        out: list[tuple[int, int, int]] = []
+        for top in range(top0 - h + 1, bottom + 1):
+            rows = range(max(top, top0), min(top + h - 1, bottom) + 1)
+            t = 0
+            for r in rows:
+                t |= touch[r]
+            if not t:
+                continue
+            bad = 0
+            ones = []
+            for s in kinds:
+                o1, o2 = one[s], two[s]
+                b1 = b2 = 0
+                for r in rows:
+                    a1 = o1.get(r, 0)
+                    if a1:
+                        b2 |= (b1 & a1) | o2[r]
+                        b1 |= a1
+                bad |= b2
+                if b1:
+                    ones.append(b1)
+            ok = t & ~bad
+            while ok:
+                low = ok & -ok
+                bit = low.bit_length() - 1
+                ok ^= low
+                n = 0
+                for b1 in ones:
+                    if b1 & low:
+                        n += 1
+                out.append((top, bit - _BIT0, n))
+        return out
+
+
+def lattice_of(zone: Zone, kinds: Sequence[str]) -> Lattice:
+    """The :class:`Lattice` a lattice board zone shows: its cards' cells covered, its marks
+    showing (a mark's text is its kind's name in ``kinds``).  A bot rebuilds the table
+    from its observation this way."""
+    board = zone.board
+    assert board is not None
+    kind = {k: i for i, k in enumerate(kinds)}
+    lat = Lattice(len(kinds))
+    h, w = board.span
+    for p in zone.at:
+        hh, ww = (h, w) if p.turn % 2 == 0 else (w, h)
+        lat.lay(p.row, p.col, hh, ww, ())
+    for r, c, text in zone.marks:
+        lat.show((r, c), kind[text])
+    return lat

@@ -84,6 +84,11 @@ def _destination(a: Action, zones: set[str], source: str, targets: Mapping[str, 
     return zone if zone in zones and zone != source else None
 
 
+def cell_target(zone: str, cell: str) -> str:
+    """The destination key of a board's cell (``"board:c2"``), for a card moved there."""
+    return f"{zone}:{cell}"
+
+
 def result_json(r: HandResult, names: tuple[str, ...], teams: Sequence[str] = ()) -> dict[str, Any]:
     """A hand's result; a line of a side (``team`` set) is named after the side."""
     return {
@@ -219,8 +224,11 @@ def build_view(
                 continue  # drawn beside the tray
             cs = [c for c in a.cards if c.code in shown]
             if cs and len(a.cards) == 1:
-                # "move QH up2": click the card, then its destination on the felt
+                # "move QH up2": click the card, then its destination on the felt;
+                # "place 7S c2": click the card, then the board's cell c2
                 dest = _destination(a, zone_names, "", targets)
+                if dest is None and a.args[-1] in board_cells:
+                    dest = cell_target(board_cells[a.args[-1]], a.args[-1])
                 card_acts.setdefault(cs[0].code, []).append([str(a), action_label(a), dest])
                 verbs[a.verb] = verbs.get(a.verb, 0) + 1
                 continue
@@ -331,6 +339,12 @@ def _board_json(z: Zone) -> dict[str, Any]:
             "span": list(b.span),
             "cells": [[r, c, b.name(r, c)] for r, c in b.all_cells()],
             "empty": b.empty,
+            "labels": list(b.labels),
+        },
+        "marks": [list(m) for m in z.marks],
+        # where the viewer's card would lie for a move onto a cell, and what it covers
+        "previews": {
+            p.cell: {"at": list(p.at), "cover": [list(rc) for rc in p.cover]} for p in z.previews
         },
     }
 

@@ -72,6 +72,11 @@ def notebook_page(
     return ctx, pg
 
 
+#: The notebook every :func:`tables_page` shows its cells in, one page per browser.
+TABLES_NOTEBOOK = "game-tables.ipynb"
+_shared: dict[int, tuple[Any, Any]] = {}  # id(browser) -> (lab, page)
+
+
 @contextmanager
 def tables_page(
     lab: Any,
@@ -82,17 +87,33 @@ def tables_page(
     width: int = 1400,
     height: int = 1000,
 ) -> Iterator[Any]:
-    """A notebook of ``cells`` drawing ``count`` tables of ``game``, run in a new browser
-    context of ``width`` x ``height``; on leaving, no JavaScript error may have been
-    raised, and the context is closed."""
-    ctx, pg = notebook_page(lab, browser, f"{game}.ipynb", notebook(cells), width, height)
-    try:
-        run_all(pg)
-        expect(pg.locator(f'.cl-root[data-game="{game}"]')).to_have_count(count, timeout=60_000)
-        yield pg
-        assert not pg.page_errors, pg.page_errors
-    finally:
-        ctx.close()
+    """A notebook of ``cells`` drawing ``count`` tables of ``game``, run in a page of
+    ``width`` x ``height``; on leaving, no JavaScript error may have been raised.
+
+    Every call shows its cells in the same page and kernel: JupyterLab is loaded and its
+    kernel started once per browser, not once per game.  The notebook is reloaded from
+    disk with the new cells, so nothing of the game before stays in the page.
+    """
+    (lab.root / TABLES_NOTEBOOK).write_text(json.dumps(notebook(cells)))
+    held = _shared.get(id(browser))
+    if held is None or held[0] is not lab or held[1].is_closed():
+        _, pg = notebook_page(lab, browser, TABLES_NOTEBOOK, notebook(cells), width, height)
+        _shared[id(browser)] = (lab, pg)
+    else:
+        pg = held[1]
+        expect(pg.locator("#jp-main-statusbar").get_by_text(IDLE)).to_be_visible(timeout=60_000)
+        pg.set_viewport_size({"width": width, "height": height})
+        # the cells were run, so the notebook is changed: JupyterLab asks before reloading
+        menu(pg, "File", "Reload Notebook from Disk")
+        pg.locator(".jp-Dialog .jp-mod-accept").click()
+        # reloaded: the tables of the game before are gone, the cells are this game's
+        expect(pg.locator(".cl-root")).to_have_count(0)
+        expect(pg.locator(".jp-Notebook .jp-Cell")).to_have_count(len(cells))
+        pg.page_errors.clear()
+    run_all(pg)
+    expect(pg.locator(f'.cl-root[data-game="{game}"]')).to_have_count(count, timeout=60_000)
+    yield pg
+    assert not pg.page_errors, pg.page_errors
 
 
 def click_and_wait(t: Any, target: Any, **click: Any) -> None:

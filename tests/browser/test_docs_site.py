@@ -11,6 +11,7 @@ JavaScript (``docs/scripts/vendor_widget_js.py``).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -19,6 +20,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,9 @@ from test_notebook_index import published  # noqa: E402
 ARTIFACTS = Path(os.environ.get("ARTIFACTS", "artifacts")).resolve()
 SUB_PATH = "cardlab"
 WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
+WIDGET_STATE = re.compile(
+    r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
+)
 CHART = re.compile(r'class="vega-embed|data-mime-type="image/svg\+xml"|vega-lite|vnd\.vegalite')
 
 
@@ -131,10 +136,62 @@ def errors(page: Any) -> list[str]:
     return [line for line in page.console_log if line.startswith(("pageerror", "error"))]
 
 
-def test_every_page_loads_without_outside_requests(
-    site_dir: Path, site_url: str, offline_page: Any
-) -> None:
-    page = offline_page
+class _Loads(HTMLParser):
+    """The URLs an HTML page makes the browser fetch by itself: sources of scripts, images,
+    frames, media and objects, linked stylesheets, icons and preloads, and ``url(...)`` or
+    ``@import`` in inline styles (a link to follow is not a request)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+        self.in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.in_style = tag == "style"
+        if tag == "link" and not set(a.get("rel", "").lower().split()) <= FOLLOWED:
+            self.urls.append(a.get("href", ""))
+        for key in ("src", "data", "poster", "srcset", "imagesrcset"):
+            if key in a and (key != "data" or tag == "object"):
+                self.urls += [u.split()[0] for u in a[key].split(",") if u.strip()]
+        self.urls += _css_urls(a.get("style", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_style:
+            self.urls += _css_urls(data)
+
+
+#: Links a page names without loading them.
+FOLLOWED = {"canonical", "alternate", "author", "license", "next", "prev", "help", "me"}
+
+
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
+#: A URL that leaves the site: with a scheme other than data:/blob:, or protocol-relative.
+OUTSIDE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:(?<!data:)(?<!blob:)|//)", re.I)
+
+
+def _css_urls(text: str) -> list[str]:
+    return [a or b for a, b in CSS_URL.findall(text)]
+
+
+def outside_urls(html: str) -> list[str]:
+    parser = _Loads()
+    parser.feed(html)
+    # Widget states embed HTML as JSON text, drawn into the page later: their sources too.
+    for block in WIDGET_STATE.findall(html):
+        for model in json.loads(block)["state"].values():
+            for value in model.get("state", {}).values():
+                if isinstance(value, str) and "<" in value:
+                    parser.feed(value)
+    return [u for u in parser.urls if OUTSIDE.match(u.strip())]
+
+
+def test_no_page_or_stylesheet_asks_for_anything_outside_the_site(site_dir: Path) -> None:
+    """Every page (and the site's own stylesheets), read as built: nothing it loads by
+    itself comes from elsewhere.  What scripts fetch is seen by the pages loaded below."""
     found = pages(site_dir)
     assert {"", "getting-started/", "api/"} <= set(found)
     # every game page is on the site, found without listing them, and every curated notebook
@@ -143,6 +200,52 @@ def test_every_page_loads_without_outside_requests(
     assert curated == {rel for rel in found if rel.startswith("notebooks/")}
     problems = {}
     for rel in found:
+        urls = outside_urls((site_dir / rel / "index.html").read_text(encoding="utf-8"))
+        if urls:
+            problems[rel] = urls
+    for css in sorted(site_dir.rglob("*.css")):
+        if css.relative_to(site_dir).parts[0] == "lite":  # the lab: its own test
+            continue
+        urls = [u for u in _css_urls(css.read_text(encoding="utf-8")) if OUTSIDE.match(u)]
+        if urls:
+            problems[css.relative_to(site_dir).as_posix()] = urls
+    assert problems == {}
+    # the check itself sees what it must: a stylesheet, a script, an image, a style's url()
+    sample = (
+        '<link rel="stylesheet" href="https://x.org/a.css"><script src="//x.org/b.js"></script>'
+        '<img srcset="https://x.org/c.png 2x, d.png"><div style="background: url(http://x.org/e)">'
+        '<a href="https://x.org/">a link</a><link rel="canonical" href="https://x.org/">'
+        '<img src="data:image/png;base64,AA"><img src="assets/f.png">'
+        '<style>p { background: url("https://x.org/g.png") }</style>'
+        '<script>const css = "url(https://x.org/h.png)";</script>'
+    )
+    assert outside_urls(sample) == [
+        "https://x.org/a.css", "//x.org/b.js", "https://x.org/c.png", "http://x.org/e",
+        "https://x.org/g.png",
+    ]  # fmt: skip
+
+
+def sample_pages(site_dir: Path) -> list[str]:
+    """The home page and the first page of every other section of the site but the
+    notebooks (each of which the next test loads): pages of one section share their
+    template and scripts."""
+    out: dict[str, str] = {}
+    for rel in pages(site_dir):
+        section = rel.split("/")[0]
+        if section != "notebooks":
+            out.setdefault(section, rel)
+    return list(out.values())
+
+
+def test_a_page_of_every_kind_loads_without_outside_requests(
+    site_dir: Path, site_url: str, offline_page: Any
+) -> None:
+    page = offline_page
+    sample = sample_pages(site_dir)
+    assert {"", "getting-started/", "api/"} <= set(sample)
+    assert any(rel.startswith("games/") for rel in sample)
+    problems = {}
+    for rel in sample:
         page.console_log.clear()
         page.goto(site_url + rel, wait_until="load")
         page.wait_for_load_state("networkidle")
@@ -152,67 +255,75 @@ def test_every_page_loads_without_outside_requests(
     assert problems == {}
 
 
-def test_notebook_widgets_render(site_dir: Path, site_url: str, offline_page: Any) -> None:
+def test_every_notebook_page_draws_its_widgets_and_charts(
+    site_dir: Path, site_url: str, offline_page: Any
+) -> None:
+    """Each notebook page (and any other page with a widget or a chart), loaded once: no
+    error and no outside request, every widget view drawn (not empty), every chart drawn;
+    a screenshot of its first widget is saved."""
     from playwright.sync_api import expect
 
     page = offline_page
-    with_widgets = matching(site_dir, WIDGET_VIEW)
+    with_widgets = set(matching(site_dir, WIDGET_VIEW))
+    with_charts = set(matching(site_dir, CHART))
     assert with_widgets, "no notebook page shows a widget"
+    assert with_charts, "no notebook page shows a chart"
+    loaded = [
+        rel
+        for rel in pages(site_dir)
+        if rel.startswith("notebooks/") or rel in with_widgets | with_charts
+    ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for rel in with_widgets:
-        views = (site_dir / rel / "index.html").read_text(encoding="utf-8").count(WIDGET_VIEW)
+    drawn = 0
+    problems = {}
+    for rel in loaded:
+        page.console_log.clear()
         page.goto(site_url + rel, wait_until="load")
-        rendered = page.locator(".widget-subarea > *")
-        # html-manager puts each view in a .widget-subarea; anywidget draws inside it
-        expect(page.locator(".widget-subarea")).to_have_count(views, timeout=30_000)
-        expect(rendered.first).to_be_visible(timeout=30_000)
-        for i in range(rendered.count()):
-            box = rendered.nth(i).bounding_box()
-            assert box and box["width"] > 0 and box["height"] > 0, f"{rel}: widget {i} is empty"
-        assert errors(page) == [], rel
-        shot = ARTIFACTS / f"docs_{rel.strip('/').replace('/', '_')}_widget.png"
-        rendered.first.screenshot(path=str(shot))
+        if rel in with_widgets:
+            views = (site_dir / rel / "index.html").read_text(encoding="utf-8").count(WIDGET_VIEW)
+            rendered = page.locator(".widget-subarea > *")
+            # html-manager puts each view in a .widget-subarea; anywidget draws inside it
+            expect(page.locator(".widget-subarea")).to_have_count(views, timeout=30_000)
+            expect(rendered.first).to_be_visible(timeout=30_000)
+            for i in range(rendered.count()):
+                box = rendered.nth(i).bounding_box()
+                assert box and box["width"] > 0 and box["height"] > 0, f"{rel}: widget {i} empty"
+            shot = ARTIFACTS / f"docs_{rel.strip('/').replace('/', '_')}_widget.png"
+            rendered.first.screenshot(path=str(shot))
+        page.wait_for_load_state("networkidle")
+        if rel in with_charts:
+            drawn += _charts_drawn(page, rel)
+        if errors(page):
+            problems[rel] = errors(page)
+    assert drawn, f"charts were expected on {sorted(with_charts)} but none was drawn"
+    assert problems == {}
     assert page.external_requests == []
 
 
-def test_notebook_charts_render(site_dir: Path, site_url: str, offline_page: Any) -> None:
+def _charts_drawn(page: Any, rel: str) -> int:
+    """Check every chart of the page loaded is drawn; return how many there are."""
     from playwright.sync_api import expect
 
-    page = offline_page
-    with_charts = matching(site_dir, CHART)
-    assert with_charts, "no notebook page shows a chart"
     drawn = 0
-    for rel in with_charts:
-        page.goto(site_url + rel, wait_until="load")
-        page.wait_for_load_state("networkidle")
-        embeds = page.locator(".vega-embed")
-        for i in range(embeds.count()):
-            # Vega draws its marks into an <svg class="marks"> or a <canvas class="marks">
-            expect(embeds.nth(i).locator("svg.marks, canvas.marks")).to_be_visible()
-            drawn += 1
-        images = page.locator('[data-mime-type="image/svg+xml"] img, .jp-RenderedSVG svg')
-        for i in range(images.count()):
-            expect(images.nth(i)).to_be_visible()
-            # an <img> whose SVG failed to decode is "visible" but has no natural size
-            loaded = images.nth(i).evaluate(
-                "el => el.tagName !== 'IMG' || (el.complete && el.naturalWidth > 0)"
-            )
-            assert loaded, f"{rel}: chart image {i} did not load"
-            drawn += 1
-        assert errors(page) == [], rel
-    assert drawn, f"charts were expected on {with_charts} but none was drawn"
-    assert page.external_requests == []
-
-
-WIDGET_STATE = re.compile(
-    r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
-)
+    embeds = page.locator(".vega-embed")
+    for i in range(embeds.count()):
+        # Vega draws its marks into an <svg class="marks"> or a <canvas class="marks">
+        expect(embeds.nth(i).locator("svg.marks, canvas.marks")).to_be_visible()
+        drawn += 1
+    images = page.locator('[data-mime-type="image/svg+xml"] img, .jp-RenderedSVG svg')
+    for i in range(images.count()):
+        expect(images.nth(i)).to_be_visible()
+        # an <img> whose SVG failed to decode is "visible" but has no natural size
+        loaded = images.nth(i).evaluate(
+            "el => el.tagName !== 'IMG' || (el.complete && el.naturalWidth > 0)"
+        )
+        assert loaded, f"{rel}: chart image {i} did not load"
+        drawn += 1
+    return drawn
 
 
 def _tables_in(html: str) -> list[dict[str, Any]]:
     """The card tables' saved states in a page: each with its view and embedded replay."""
-    import json
-
     out = []
     for block in WIDGET_STATE.findall(html):
         for model in json.loads(block)["state"].values():

@@ -7,13 +7,14 @@ knocks) happen too, and checks one promise of the protocol along the way.  Nothi
 is specific to one game except its oracle in ``tests/oracles/<game>.py`` (a toy's in its
 own module): what each seat may see (card faces, and secrets that are not faces), the
 zones that hold the physical cards, extra option sets to cover, the step bounds of its
-hands and games, which choices other seats may not tell apart, how often random play
-picks an action that ends the game at once, and the share of each test's examples it
-plays (:func:`per_game`: a long game plays fewer).
+hands and games, which choices other seats may not tell apart, and how often random play
+picks an action that ends the game at once.  A long game plays fewer examples per case
+(:func:`scaled`).
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Iterator
@@ -50,32 +51,15 @@ ALL = (*GAMES, *TOYS)
 CHECKED_HANDS = 5  # hands per game when every step is checked (Hearts: all pass directions)
 
 SEEDS = st.integers(0, 2**31)
-
-
-def per_game(
-    examples: int, **strategies: st.SearchStrategy[Any]
-) -> Callable[[Callable[..., None]], Callable[[str, dict[str, Any]], None]]:
-    """``@settings(max_examples=examples)`` with ``@given(**strategies)`` for a test over
-    ``(name, options)``: the examples are scaled by the game's oracle ``examples`` share
-    (a long game plays fewer; at least one)."""
-
-    def wrap(test: Callable[..., None]) -> Callable[[str, dict[str, Any]], None]:
-        def run(name: str, options: dict[str, Any]) -> None:
-            def one(**drawn: Any) -> None:
-                test(name, options, **drawn)
-
-            one.__name__ = one.__qualname__ = f"{test.__name__}[{name}]"
-            keyword = inspect.Parameter.KEYWORD_ONLY
-            one.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-                [inspect.Parameter(k, keyword) for k in strategies]
-            )
-            n = max(1, round(examples * oracle_class(name).examples))
-            settings(max_examples=n, deadline=None)(given(**strategies)(one))()
-
-        run.__name__, run.__qualname__, run.__doc__ = test.__name__, test.__qualname__, test.__doc__
-        return run
-
-    return wrap
+FEW = 15  # examples per case of most tests, for a short game
+SOME = 25
+#: A game's length, in seat-steps per hand (steps times the seats and the spectator whose
+#: views are checked at each), up to which a case plays all its test's examples.  A longer
+#: game plays proportionally fewer (at least MIN_EXAMPLES), so each case costs about the
+#: same whatever the game, and every option set keeps its examples.
+FULL_LENGTH = 100
+MIN_EXAMPLES = 3
+LENGTH_SEEDS = 4  # hands played to measure a game's length
 
 
 def _cases(with_extras: bool) -> list[Any]:
@@ -90,6 +74,46 @@ def _cases(with_extras: bool) -> list[Any]:
 
 CASES = _cases(with_extras=True)
 DEFAULTS = _cases(with_extras=False)
+
+
+@functools.cache
+def _length(name: str, options: tuple[tuple[str, Any], ...]) -> float:
+    """Seat-steps per hand of ``name`` with ``options``, measured on LENGTH_SEEDS hands
+    played as the tests play them (random seats and the heuristic bot)."""
+    total = 0
+    for seed in range(LENGTH_SEEDS):
+        state = new_game(name, dict(options), hands=1).new_state()
+        total += sum(1 for _ in playout(state, Chooser(state.game, seed, bots=True)))
+    return total / LENGTH_SEEDS * (state.players + 1)
+
+
+def examples_for(name: str, options: dict[str, Any], most: int) -> int:
+    """How many examples a case of a test with ``most`` examples plays: all of them for a
+    game up to FULL_LENGTH seat-steps a hand, proportionally fewer for a longer one."""
+    length = _length(name, tuple(sorted(options.items())))
+    return max(MIN_EXAMPLES, min(most, round(most * FULL_LENGTH / max(length, 1))))
+
+
+def scaled(most: int, **strategies: Any) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``@given(**strategies)`` for a test over ``(name, options)`` cases, with as many
+    examples per case as :func:`examples_for` says: the seeds a case draws are the first
+    of those the test draws at full length (the test function itself is given to
+    hypothesis, so it keeps its own seeds and database entries)."""
+
+    def decorate(test: Callable[..., None]) -> Callable[..., None]:
+        kept = [p for p in inspect.signature(test).parameters.values() if p.name not in strategies]
+
+        def run(name: str, options: dict[str, Any], **fixtures: Any) -> None:
+            n = examples_for(name, options, most)
+            checked = settings(max_examples=n, deadline=None)(given(**strategies)(test))
+            checked(name, options, **fixtures)
+
+        run.__name__, run.__qualname__ = test.__name__, test.__qualname__
+        run.__doc__, run.__module__ = test.__doc__, test.__module__
+        run.__signature__ = inspect.Signature(kept)  # type: ignore[attr-defined]
+        return run
+
+    return decorate
 
 
 # ------------------------------------------------------------------ playing
@@ -175,7 +199,7 @@ def codes(cards: set[Any]) -> list[str]:
 
 # ------------------------------------------------------------- termination
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options).new_state()
     for _ in playout(state, Chooser(state.game, seed)):
@@ -206,7 +230,7 @@ def test_random_play_finishes_the_game(name: str, options: dict[str, Any], seed:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(25, seed=SEEDS)
+@scaled(SOME, seed=SEEDS)
 def test_single_hand_finishes(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=1).new_state()
     for _ in playout(state, Chooser(state.game, seed, bots=True)):
@@ -331,7 +355,7 @@ def check_cards_conserved(state: State, oracle: Any) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: int) -> None:
     """Follow a game with the oracle; check every view and event at every step."""
     game = new_game(name, options, hands=CHECKED_HANDS)
@@ -347,7 +371,7 @@ def test_no_leaks_and_cards_conserved(name: str, options: dict[str, Any], seed: 
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_every_action_is_recorded_in_the_history(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -373,7 +397,7 @@ def test_every_action_is_recorded_in_the_history(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_secret_choices_stay_hidden(name: str, options: dict[str, Any], seed: int) -> None:
     """Which secret choice a seat made shows nowhere to the others until it is revealed.
 
@@ -495,7 +519,7 @@ def check_turn(state: State, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_legal_actions_are_listed_and_apply(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -533,7 +557,7 @@ def is_legal(state: State, act: str, seat: int | None) -> bool:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS, junk=JUNK)
+@scaled(FEW, seed=SEEDS, junk=JUNK)
 def test_illegal_actions_change_nothing(
     name: str, options: dict[str, Any], seed: int, junk: list[str]
 ) -> None:
@@ -566,7 +590,7 @@ def test_illegal_actions_change_nothing(
 
 # ------------------------------------------------------------------ seats
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_a_seat_that_is_not_an_int_is_refused_before_anything_changes(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -616,7 +640,7 @@ def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_clones_share_no_mutable_object(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -626,7 +650,7 @@ def test_clones_share_no_mutable_object(name: str, options: dict[str, Any], seed
 
 
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any], seed: int) -> None:
     game = cardlab.load(name, **options)
     m = Match(game, seed=seed, agents=agents_for(game, seed))
@@ -641,7 +665,7 @@ def test_every_total_is_the_sum_of_its_hands(name: str, options: dict[str, Any],
 
 # ---------------------------------------------------------------- clones (play)
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_clones_are_equal_and_independent(name: str, options: dict[str, Any], seed: int) -> None:
     state = new_game(name, options, hands=2).new_state()
     rng = random.Random(seed)
@@ -680,7 +704,7 @@ def rebuild(game: Game, history: list[tuple[int | None, str]]) -> State:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> None:
     m = Match(
         name, seed=seed, agents=agents_for(cardlab.load(name, **options), seed), hands=3, **options
@@ -700,7 +724,7 @@ def test_replays_round_trip(name: str, options: dict[str, Any], seed: int) -> No
 
 
 @pytest.mark.parametrize(("name", "options"), DEFAULTS)
-@per_game(15, seed=SEEDS)
+@scaled(FEW, seed=SEEDS)
 def test_matches_are_deterministic(name: str, options: dict[str, Any], seed: int) -> None:
     def run(s: int) -> Match:
         m = Match(name, seed=s, agents=agents_for(cardlab.load(name), seed), hands=2)
@@ -714,8 +738,8 @@ def test_matches_are_deterministic(name: str, options: dict[str, Any], seed: int
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(
-    15,
+@scaled(
+    FEW,
     seed=SEEDS,
     ops=st.lists(
         st.sampled_from(["step", "undo", "redo", "seek", "turn"]), min_size=5, max_size=40
@@ -748,7 +772,7 @@ def test_undo_redo_and_seek_rebuild_the_history(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
-@per_game(3, seed=st.integers(0, 10_000))
+@scaled(3, seed=st.integers(0, 10_000))
 def test_sampled_worlds_match_the_observation(
     name: str, options: dict[str, Any], seed: int
 ) -> None:

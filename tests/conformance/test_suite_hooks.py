@@ -16,10 +16,13 @@ from typing import Any
 import pytest
 from oracles import oracle_class, oracle_for
 from test_conformance import (
+    FEW,
+    MIN_EXAMPLES,
     Chooser,
     check_outcome,
     check_secret_choice,
     check_secrets,
+    examples_for,
     playout,
 )
 from toys.claims import ClaimsState
@@ -103,3 +106,10 @@ def test_a_secret_choice_that_shows_is_caught() -> None:
     with pytest.raises(AssertionError, match="can tell seat 0's choice"):
         check_secret_choice(state, oracle, 0, action("claim 50"), "choice", rng)
     assert oracle_class("toy_claims") is type(oracle)
+
+
+def test_a_case_plays_fewer_examples_the_longer_its_game_and_never_fewer_than_the_least() -> None:
+    short = examples_for("toy_coin", {}, FEW)
+    hearts = examples_for("hearts", {}, FEW)
+    long = examples_for("toy_snake", {"hand": 20, "target": 30}, FEW)
+    assert short == FEW and MIN_EXAMPLES < hearts < FEW and long == MIN_EXAMPLES

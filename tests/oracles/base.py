@@ -160,9 +160,6 @@ class VisibilityOracle:
     #: How often random play picks an action, by verb, against 1 for the others: 0.05
     #: makes it twenty times rarer; 0 holds it back while any other action is legal.
     random_weights: ClassVar[dict[str, float]] = {}
-    #: The share of each conformance test's examples the game plays (a long game, whose
-    #: examples each play many steps, plays fewer; every option set still plays one).
-    examples: ClassVar[float] = 1.0
 
     def __init__(self, players: int, deck: tuple[Card, ...]) -> None:
         self.players = players

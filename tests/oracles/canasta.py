@@ -50,9 +50,6 @@ class CanastaOracle(VisibilityOracle):
     # Picks and 'done' are drawn at full weight; taking back and cancelling rarely, so a
     # meld begun is usually finished (a forced take of the pile after the stock is gone
     # is otherwise cancelled and begun again many times).
-    # A hand plays about 220 steps and a game up to 50 hands: a fifth of the examples
-    # (three where others play fifteen), each option set still played.
-    examples: ClassVar[float] = 0.2
     random_weights: ClassVar[dict[str, float]] = {
         "take": 0.5,
         "meld": 0.3,

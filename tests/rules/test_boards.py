@@ -10,13 +10,17 @@ from cardlab.render import board_lines
 from cardlab.rules.boards import (
     QUEEN,
     Grid,
+    Lattice,
     Stacks,
     board_zone,
+    cell_of,
     extent,
     footprint,
     grid,
+    lattice_of,
     spaced_grid,
     stacks_on,
+    turn_cell,
 )
 
 
@@ -90,3 +94,50 @@ def test_a_board_zone_places_each_card_and_renders_as_a_grid() -> None:
     assert "[N]A♠" in text and "5♦" in text and "hole (7)" in text
     with pytest.raises(ValueError, match="places"):
         board_zone("x", g.board, [ace], [])
+
+
+# ------------------------------------------------------------------ lattices with marks
+def test_turning_a_cell_a_quarter_at_a_time() -> None:
+    span = (7, 3)
+    assert turn_cell((0, 0), span, 1) == (0, 6)  # top left goes to the top right
+    assert turn_cell((1, 1), span, 2) == (5, 1)
+    assert turn_cell((0, 2), span, 3) == (0, 0)
+    assert all(turn_cell(turn_cell((r, 1), span, 2), span, 2) == (r, 1) for r in range(7))
+
+
+def test_cell_names_read_back_on_a_board_off_the_origin() -> None:
+    board = Board(40, 30, -5, -3, (7, 3))
+    for r, c in [(-5, -3), (0, 0), (34, 26)]:
+        assert cell_of(board, board.name(r, c)) == (r, c)
+    with pytest.raises(ValueError, match="no cell"):
+        cell_of(board, "a99")
+    with pytest.raises(ValueError, match="column letters"):
+        cell_of(board, "7")
+
+
+def test_a_lattice_hides_marks_under_a_new_card_and_finds_every_placement() -> None:
+    lat = Lattice(2)
+    lat.lay(0, 0, 2, 2, [((0, 0), 0), ((1, 1), 1)])
+    assert lat.under(0, 0, 1, 1) == [((0, 0), 0)]
+    # a 1 x 2 card: it must share a cell, and may cover each kind once
+    found = {(t, lf): n for t, lf, n in lat.placements(1, 2)}
+    assert found == {(0, -1): 1, (0, 0): 1, (0, 1): 0, (1, -1): 0, (1, 0): 1, (1, 1): 1}
+    lat.lay(1, 0, 1, 2, [((1, 0), 0)])  # over the mark of kind 1: it goes, one of 0 shows
+    assert lat.shown == {(0, 0): 0, (1, 0): 0}
+    assert (0, 0, 2) not in lat.placements(2, 1)  # two marks of kind 0 in one column
+    assert lat.touches(2, 0, 1, 1) is False and lat.touches(1, 1, 1, 1) is True
+    copy = lat.clone()
+    copy.lay(5, 5, 1, 1, [])
+    assert lat.bounds == (0, 0, 1, 1) and copy.bounds == (0, 0, 5, 5)
+
+
+def test_a_lattice_is_rebuilt_from_its_zone() -> None:
+    lat = Lattice(4)
+    lat.lay(0, 0, 7, 3, [((3, 1), 3)])
+    lat.lay(2, 1, 3, 7, [((3, 4), 0)])
+    board = Board(13, 14, -3, -3, (7, 3))
+    cards = (parse_card("AS"), parse_card("AC"))
+    zone = board_zone("table", board, cards, (Place(0, 0, 0), Place(2, 1, 1)), marks=[(3, 4, "♣")])
+    again = lattice_of(zone, "♣♦♥♠")
+    assert again.shown == lat.shown and again.occupied == lat.occupied
+    assert again.placements(7, 3) == lat.placements(7, 3)

@@ -191,3 +191,19 @@ def test_a_board_travels_with_its_places_and_a_move_is_a_click_on_its_cell() -> 
     first = sorted(aces)[0]
     m.play(f"place {first}")
     assert any(t == "North" for t in m.state.observation(0).zone("board").tags)
+
+
+def test_a_card_laid_on_a_board_is_clicked_then_its_cell_is() -> None:
+    m = Match("paparazzi", seed=4, agents=[None, "heuristic"])
+    obs = m.state.explained(0, 0)
+    v = build_view(obs, human=0, actor=0)
+    board = next(z for z in v["zones"] if z["name"] == "board")
+    # a spaced grid: 5 × 13 cells, of which 12 celebrities and 32 spaces
+    assert (board["board"]["rows"], board["board"]["cols"]) == (5, 13)
+    assert len(board["board"]["cells"]) == 44 and len(board["cards"]) == 12
+    hand = {c.code for c in obs.zone("hand", 0).faces}
+    assert set(v["acts"]) == hand and v["cells"] == {} and v["buttons"] == []
+    code = sorted(hand)[0]
+    dests = {dest for _, _, dest in v["acts"][code]}
+    assert len(dests) == 32 and "board:a2" in dests
+    json.dumps(v)

@@ -20,7 +20,9 @@ export function printed(design) {
   return !!design && design !== "plain" && design !== "hidden";
 }
 
-export function faceSvg(e) {
+/** A card's face; ``bare`` leaves a number card's middle empty (its pips are drawn on the
+ * board around it, as marks on a lattice's cells). */
+export function faceSvg(e, bare = false, height = 84) {
   const joker = e.s < 0;
   const col = joker ? "#7a1fa2" : SUIT_COLOUR[e.s];
   const sym = joker ? "★" : SUIT[e.s];
@@ -34,14 +36,14 @@ export function faceSvg(e) {
       <text x="30" y="46" font-size="20" font-weight="700" text-anchor="middle" fill="${col}">${rank}</text>
       <text x="30" y="60" font-size="11" text-anchor="middle" fill="${col}">${sym}</text>`;
   } else {
-    centre = `<text x="30" y="53" font-size="26" text-anchor="middle" fill="${col}">${sym}</text>`;
+    centre = bare ? "" : `<text x="30" y="53" font-size="26" text-anchor="middle" fill="${col}">${sym}</text>`;
   }
   const small = rank.length > 1 ? 10 : 12;
-  return `<rect x="0.75" y="0.75" width="58.5" height="82.5" rx="5" fill="#fffef9" stroke="#9a9a9a" stroke-width="1.2"/>
+  return `<rect x="0.75" y="0.75" width="58.5" height="${height - 1.5}" rx="5" fill="#fffef9" stroke="#9a9a9a" stroke-width="1.2"/>
     <g font-family="Georgia, 'DejaVu Serif', serif">
     <text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
     <text x="5" y="25" font-size="10" fill="${col}">${sym}</text>
-    <g transform="rotate(180 30 42)"><text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
+    <g transform="rotate(180 30 ${height / 2})"><text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
     <text x="5" y="25" font-size="10" fill="${col}">${sym}</text></g>
     ${centre}</g>`;
 }
@@ -88,7 +90,7 @@ export function cardHtml(e, opts = {}) {
   let inner;
   let label;
   if (e.c !== undefined) {
-    inner = faceSvg(e);
+    inner = faceSvg(e, !!opts.bare, opts.height || 84);
     label = e.t;
     attrs.push(`data-code="${esc(e.c)}"`);
     if (e.peek !== undefined) {
@@ -119,7 +121,7 @@ export function cardHtml(e, opts = {}) {
   }
   if (opts.selected) cls.push("cl-selected");
   if (opts.style) attrs.push(`style="${opts.style}"`);
-  return `<svg class="${cls.join(" ")}" viewBox="0 0 60 84" aria-label="${esc(label)}" ${attrs.join(" ")}>${inner}</svg>`;
+  return `<svg class="${cls.join(" ")}" viewBox="0 0 60 ${opts.height || 84}" aria-label="${esc(label)}" ${attrs.join(" ")}>${inner}</svg>`;
 }
 
 /**

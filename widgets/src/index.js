@@ -5,6 +5,7 @@ import { esc } from "./util.js";
 import { tableHtml } from "./table.js";
 import { refreshPickers } from "./controls.js";
 import { replayer } from "./replay.js";
+import { showPreview } from "./board.js";
 
 /** What clicking a card or a stack's top offers: ``{play}`` one action, or a selection. */
 export function plan(v, key) {
@@ -229,10 +230,16 @@ function render({ model, el }) {
   const onOver = (ev) => {
     const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
     if (card) explain(`${card.getAttribute("aria-label")}: ${card.dataset.why}`);
+    const cell = ev.target.closest && ev.target.closest("[data-preview]");
+    if (cell) showPreview(cell.closest(".cl-board-grid"), cell);
   };
   const onOut = (ev) => {
     const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
     if (card && !card.contains(ev.relatedTarget)) explain("");
+    const cell = ev.target.closest && ev.target.closest("[data-preview]");
+    if (cell && !(ev.relatedTarget && ev.relatedTarget.closest && ev.relatedTarget.closest("[data-preview]"))) {
+      showPreview(cell.closest(".cl-board-grid"), null);
+    }
   };
   const onChange = (ev) => {
     const t = ev.target;

@@ -1,4 +1,4 @@
-/* cardlab card table, bundled from widgets/src (sources sha256 1437c793cbea77e69477725b3b700d9d8da05bb16510bd150674a3a24b761b30) */
+/* cardlab card table, bundled from widgets/src (sources sha256 c7e2ffdc134c0af747b29ea6cc7322c7eff070e8bab4f4784952d0916ff5412b) */
 
 // src/util.js
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -31,7 +31,7 @@ function suitColour(ch) {
 function printed(design) {
   return !!design && design !== "plain" && design !== "hidden";
 }
-function faceSvg(e) {
+function faceSvg(e, bare = false, height = 84) {
   const joker = e.s < 0;
   const col = joker ? "#7a1fa2" : SUIT_COLOUR[e.s];
   const sym = joker ? "\u2605" : SUIT[e.s];
@@ -45,14 +45,14 @@ function faceSvg(e) {
       <text x="30" y="46" font-size="20" font-weight="700" text-anchor="middle" fill="${col}">${rank}</text>
       <text x="30" y="60" font-size="11" text-anchor="middle" fill="${col}">${sym}</text>`;
   } else {
-    centre = `<text x="30" y="53" font-size="26" text-anchor="middle" fill="${col}">${sym}</text>`;
+    centre = bare ? "" : `<text x="30" y="53" font-size="26" text-anchor="middle" fill="${col}">${sym}</text>`;
   }
   const small = rank.length > 1 ? 10 : 12;
-  return `<rect x="0.75" y="0.75" width="58.5" height="82.5" rx="5" fill="#fffef9" stroke="#9a9a9a" stroke-width="1.2"/>
+  return `<rect x="0.75" y="0.75" width="58.5" height="${height - 1.5}" rx="5" fill="#fffef9" stroke="#9a9a9a" stroke-width="1.2"/>
     <g font-family="Georgia, 'DejaVu Serif', serif">
     <text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
     <text x="5" y="25" font-size="10" fill="${col}">${sym}</text>
-    <g transform="rotate(180 30 42)"><text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
+    <g transform="rotate(180 30 ${height / 2})"><text x="5" y="14" font-size="${small}" font-weight="700" fill="${col}">${rank}</text>
     <text x="5" y="25" font-size="10" fill="${col}">${sym}</text></g>
     ${centre}</g>`;
 }
@@ -86,7 +86,7 @@ function cardHtml(e, opts = {}) {
   let inner;
   let label;
   if (e.c !== void 0) {
-    inner = faceSvg(e);
+    inner = faceSvg(e, !!opts.bare, opts.height || 84);
     label = e.t;
     attrs.push(`data-code="${esc(e.c)}"`);
     if (e.peek !== void 0) {
@@ -117,7 +117,7 @@ function cardHtml(e, opts = {}) {
   }
   if (opts.selected) cls.push("cl-selected");
   if (opts.style) attrs.push(`style="${opts.style}"`);
-  return `<svg class="${cls.join(" ")}" viewBox="0 0 60 84" aria-label="${esc(label)}" ${attrs.join(" ")}>${inner}</svg>`;
+  return `<svg class="${cls.join(" ")}" viewBox="0 0 60 ${opts.height || 84}" aria-label="${esc(label)}" ${attrs.join(" ")}>${inner}</svg>`;
 }
 function backSummary(cards) {
   const counts = /* @__PURE__ */ new Map();
@@ -196,6 +196,7 @@ function byCell(z) {
   });
   return out;
 }
+var WIDE = 12;
 function cellStyle(b, r, c, h, w) {
   return `grid-row:${r - b.top + 1} / span ${h};grid-column:${c - b.left + 1} / span ${w}`;
 }
@@ -203,39 +204,75 @@ function boardHtml(v, z) {
   const b = z.board;
   const [sh, sw] = b.span || [1, 1];
   const lattice = sh !== 1 || sw !== 1;
-  const cw = lattice ? `calc(var(--board-w) / ${sw})` : "calc(var(--board-w) + var(--board-gap))";
-  const ch = lattice ? `calc(var(--board-h) / ${sh})` : "calc(var(--board-h) + var(--board-gap))";
+  const cw = lattice ? "var(--lw)" : "calc(var(--board-w) + var(--board-gap))";
+  const ch = lattice ? "var(--lw)" : "calc(var(--board-h) + var(--board-gap))";
   const stacks = byCell(z);
   const lit = v.cells && v.cells[z.name] || {};
   const movers = new Set((v.to_move || []).map((s) => v.names[s]));
+  const previews = z.previews || {};
+  const top = z.cards.length + 1;
   const parts = [];
   for (const [r, c, name] of b.cells) {
     const stack = stacks[`${r},${c}`] || [];
     const acts = lit[name];
-    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : "";
-    const cls = `cl-cell${dest ? " cl-dest" : ""}${stack.length ? "" : " cl-hole"}`;
+    const target = v.targets && v.targets[`${z.name}:${name}`];
+    const dest = acts && acts.length ? ` data-act="${esc(acts[0][0])}" role="button" tabindex="0" aria-label="${esc(acts[0][1])}" title="${esc(acts[0][1])}"` : target !== void 0 ? ` data-target="${esc(target)}" role="button" tabindex="0" aria-label="${esc(target)}" title="${esc(target)}"` : "";
+    const cls = `cl-cell${dest ? " cl-dest" : ""}${target !== void 0 ? " cl-target" : ""}${stack.length ? "" : " cl-hole"}`;
     const base = stack.filter((s) => !s.tag);
     const tokens = stack.filter((s) => s.tag);
     let inner = "";
     if (!lattice) {
       inner = base.length ? cardHtml(base[base.length - 1].e, {}) : `<span class="cl-hole-mark">${esc(b.empty || "")}</span>`;
+      if (base.length > 1) inner += `<span class="cl-depth" title="${base.length} cards">${base.length}</span>`;
+      if (b.labels && b.labels.length) inner += `<span class="cl-cell-name">${esc(name)}</span>`;
       inner += tokens.map((t) => `<div class="cl-token${movers.has(t.tag) ? " cl-mover" : ""}" data-token="${esc(t.tag)}">${cardHtml(t.e, {})}<span class="cl-token-name">${esc(t.tag)}</span></div>`).join("");
       parts.push(`<div class="${cls}" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}>${inner}</div>`);
+    } else if (dest) {
+      const pv = previews[name];
+      const data = pv ? ` data-preview="${pv.at.join(",")};${pv.cover.map((rc) => rc.join(",")).join(" ")}"` : "";
+      parts.push(`<div class="${cls} cl-lattice-cell" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)};z-index:${top + 2}"${dest}${data}></div>`);
     } else {
-      parts.push(`<div class="${cls} cl-lattice-cell" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"${dest}></div>`);
+      parts.push(`<div class="${cls} cl-lattice-cell" data-cell="${esc(name)}" style="${cellStyle(b, r, c, 1, 1)}"></div>`);
     }
   }
   if (lattice) {
+    const bare = !!(z.marks && z.marks.length);
     z.cards.forEach((e, i) => {
       const [r, c, turn] = z.at[i];
-      const odd = (turn || 0) % 2 === 1;
+      const q = ((turn || 0) % 4 + 4) % 4;
+      const odd = q % 2 === 1;
       const [h, w] = odd ? [sw, sh] : [sh, sw];
-      const turned = odd ? "width:var(--board-h);height:var(--board-w);transform:translate(-50%, -50%) rotate(90deg)" : "";
-      parts.push(`<div class="cl-lattice-card${odd ? " cl-turned" : ""}" style="${cellStyle(b, r, c, h, w)};z-index:${i + 1}">${cardHtml(e, { style: turned })}</div>`);
+      const turned = q ? `${odd ? "width:var(--board-w);height:var(--board-h);" : ""}transform:translate(-50%, -50%) rotate(${90 * q}deg)` : "";
+      parts.push(`<div class="cl-lattice-card${q ? " cl-turned" : ""}" style="${cellStyle(b, r, c, h, w)};z-index:${i + 1}">${cardHtml(e, { style: turned, bare, height: 60 * sh / sw })}</div>`);
     });
+    for (const [r, c, text] of z.marks || []) {
+      parts.push(`<div class="cl-mark" data-rc="${r},${c}" style="${cellStyle(b, r, c, 1, 1)};z-index:${top + 1};color:${suitColour(text)}">${esc(text)}</div>`);
+    }
   }
-  const style = `grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
-  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}" data-rows="${b.rows}" data-cols="${b.cols}" style="${style}">${parts.join("")}</div>`;
+  const fit = lattice ? `--lw:min(var(--lattice-cell), calc(var(--lattice-max-w) / ${b.cols}), calc(var(--lattice-max-h) / ${b.rows}));--board-w:calc(var(--lw) * ${sw});--board-h:calc(var(--lw) * ${sh});` : "";
+  const style = `${fit}grid-template-columns:repeat(${b.cols}, ${cw});grid-template-rows:repeat(${b.rows}, ${ch})`;
+  const shape = lattice ? ` data-span="${sh},${sw}" data-top="${b.top}" data-left="${b.left}"` : "";
+  const wide = !lattice && b.cols >= WIDE ? " cl-board-wide" : "";
+  return `<div class="cl-board-grid${lattice ? " cl-lattice" : ""}${wide}" data-rows="${b.rows}" data-cols="${b.cols}"${shape} style="${style}">${parts.join("")}</div>`;
+}
+function showPreview(boardEl, cell) {
+  for (const el of boardEl.querySelectorAll(".cl-ghost")) el.remove();
+  for (const el of boardEl.querySelectorAll(".cl-mark.cl-covered")) el.classList.remove("cl-covered");
+  if (!cell || !cell.dataset.preview) return;
+  const [where, cover] = cell.dataset.preview.split(";");
+  const [r, c, turn] = where.split(",").map(Number);
+  const span = (boardEl.dataset.span || "1,1").split(",").map(Number);
+  const [h, w] = turn % 2 ? [span[1], span[0]] : span;
+  const top = Number(boardEl.dataset.top || 0);
+  const left = Number(boardEl.dataset.left || 0);
+  const ghost = document.createElement("div");
+  ghost.className = "cl-ghost";
+  ghost.style.cssText = `grid-row:${r - top + 1} / span ${h};grid-column:${c - left + 1} / span ${w};z-index:${cell.style.zIndex || 1}`;
+  boardEl.appendChild(ghost);
+  for (const rc of (cover || "").split(" ").filter(Boolean)) {
+    const m = boardEl.querySelector(`.cl-mark[data-rc="${rc}"]`);
+    if (m) m.classList.add("cl-covered");
+  }
 }
 
 // src/zones.js
@@ -884,10 +921,16 @@ function render({ model, el }) {
   const onOver = (ev) => {
     const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
     if (card) explain(`${card.getAttribute("aria-label")}: ${card.dataset.why}`);
+    const cell = ev.target.closest && ev.target.closest("[data-preview]");
+    if (cell) showPreview(cell.closest(".cl-board-grid"), cell);
   };
   const onOut = (ev) => {
     const card = ev.target.closest && ev.target.closest(".cl-card[data-why]");
     if (card && !card.contains(ev.relatedTarget)) explain("");
+    const cell = ev.target.closest && ev.target.closest("[data-preview]");
+    if (cell && !(ev.relatedTarget && ev.relatedTarget.closest && ev.relatedTarget.closest("[data-preview]"))) {
+      showPreview(cell.closest(".cl-board-grid"), null);
+    }
   };
   const onChange = (ev) => {
     const t = ev.target;
