@@ -273,8 +273,7 @@ def replay(
     ``world`` stands where the history starts (usually waiting for the hand's deal, as
     :func:`resume` leaves it).  Each step of ``obs.history`` is one ``apply``: a seat's
     recorded action is applied as it is; an action the observer could not read comes
-    from ``hidden``; a chance outcome (the deal included) comes from ``chance``, and may
-    log nothing when the next one completes it (Canasta's deal, then its hidden order).  Steps
+    from ``hidden``; a chance outcome (the deal included) comes from ``chance``.  Steps
     the observer never saw at all come from ``unseen``: its private events are not in
     the observer's history, so they are not compared.  The world ends with the observed
     scores (:func:`resume` starts it with them, and the replay scores the hand again).
@@ -326,8 +325,6 @@ def replay(
         _apply(world, act, seat)
         end = len(events)
         if end == start:
-            if seat is None:
-                continue  # a chance outcome another one completes (a deal, then its order)
             raise WorldError(f"'{act}' logged nothing, so the history cannot be followed")
         for j in range(start, end):
             got = events[j]

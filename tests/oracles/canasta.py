@@ -6,6 +6,9 @@ Everything turned face up is public: the upcards (and the cards turned to cover 
 card or a red three), discards, red threes laid down, melds, and so the whole pile a
 player takes.  A meld being built is seen by its builder only: its cards are still the
 builder's, in its selection, until ``done``.
+
+After each deal a chance step (``shuffle``) puts all the cards in an order no seat sees;
+a pick takes, of the free cards of its kind in the hand, the one first in that order.
 """
 
 from __future__ import annotations
@@ -62,7 +65,15 @@ class CanastaOracle(VisibilityOracle):
     }
     options: Any
 
+    def step(self, seat: int | None, act: str) -> None:
+        a = act if isinstance(act, Action) else Action(str(act))
+        if seat is None and a.verb == "shuffle":
+            self.order = {c: k for k, c in enumerate(a.cards)}
+            return
+        super().step(seat, act)
+
     def deal(self, cards: list[Card]) -> None:
+        self.order: dict[Card, int] = {}
         n = self.players
         size = 15 if n == 2 else 11
         self.hands = [list(cards[s * size : (s + 1) * size]) for s in range(n)]
@@ -127,7 +138,7 @@ class CanastaOracle(VisibilityOracle):
                 pool = [c for c in free if c.rank == r and not (r == 3 and c.red)]
             else:
                 pool = [c for c in free if c.rank == (2 if v == "two" else 0)]
-            self.picks.append(min(pool, key=lambda c: c.index))
+            self.picks.append(min(pool, key=self.order.__getitem__))
         elif v == "back":
             self.picks.pop()
         elif v == "drop":

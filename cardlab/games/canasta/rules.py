@@ -276,20 +276,15 @@ class CanastaState(State):
     def on_deal(self, dealt: Any) -> None:
         self.reset_hand()
         self.hands = dealt.masks("hand")
-        self.pile = [dealt.indices("upcard")[0]]
+        up = dealt.indices("upcard")[0]
         self.stock = dealt.indices("stock")[::-1]
-        self.chance = ChanceStep(ORDER, ALL_CARDS, _ordered, "the hidden order of the copies")
-
-    def open_hand(self) -> None:
-        """The hand after its deal and its order: the upcard, cards turned onto it, the
-        red threes laid and replaced, the first turn."""
         totals = self.side_totals()
         self.minimum = [minimum_for(t) for t in totals]
-        up = self.pile[0]
         name = self.names[self.dealer]
         self.log(
             "deal", self.dealer, f"{name} deals; the upcard is {CARDS[up].text}", cards=(CARDS[up],)
         )
+        self.pile = [up]
         if self._freezes(up):
             self.frozen_at = 0
         turned = []
@@ -313,7 +308,8 @@ class CanastaState(State):
                 self._lay_red3(s, threes)
                 for _ in bits(threes):
                     self._draw_one(s)
-        self._start_turn(first)
+        # the first turn waits for the hidden order of the copies, a chance step of its own
+        self.chance = ChanceStep(ORDER, ALL_CARDS, _ordered, "the hidden order of the copies")
 
     def _freezes(self, c: int) -> bool:
         return bool((WILD | RED3) >> c & 1)
@@ -635,7 +631,8 @@ def _ordered(state: CanastaState, act: Action) -> None:
     for k, c in enumerate(act.cards):
         place[c.index] = k
     state.order = Frozen(place)
-    state.open_hand()
+    state.log("order", None, "The cards are put in a hidden order, which decides each pick's copy")
+    state._start_turn((state.dealer + 1) % state.players)
 
 
 def _world_order(
