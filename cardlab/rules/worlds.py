@@ -343,7 +343,7 @@ def replay(
                 raise WorldError(f"the sampled world differs at {want.text!r}: {got.text!r}")
             i += 1
     # the observed totals already count the points the replay scored again
-    world.scores = list(obs.scores)
+    world.restore_totals(obs.scores, [t.score for t in obs.teams])
     return world
 
 

@@ -15,7 +15,7 @@ import cardlab
 from cardlab import IllegalActionError
 from cardlab.core.cards import CARDS, parse_cards
 from cardlab.games.canasta import CanastaState, minimum_for, plan_melds, points
-from cardlab.games.canasta.rules import RULES
+from cardlab.games.canasta.rules import RULES, _at_hand_start
 from cardlab.rules import table_melds as tm
 
 NORTH, EAST, SOUTH, WEST = range(4)
@@ -351,6 +351,12 @@ def test_a_yes_binds_a_player_who_then_does_not_go_out_loses_100() -> None:
     assert [(p.reason, p.points) for p in st.pending] == [
         ("East did not go out after asking", -100)
     ]
+    obs = m.observation(NORTH)
+    assert "East did not go out after asking: -100 for the side" in m.event_texts()
+    assert [t.score for t in obs.teams] == [0, -100] and obs.scores == (0, -100, 0, -100)
+    # a world is dealt at the totals the hand began with, as the hand's minimums were
+    start = _at_hand_start(obs)
+    assert [t.score for t in start.teams] == [0, 0] and start.scores == (0, 0, 0, 0)
 
 
 # ---------------------------------------------------------------- the end of the stock

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Sequence
@@ -458,7 +459,9 @@ class CanastaState(State):
             self._go_out(seat)
             return
         if self.ask_answer and self.options.ask_penalty:
-            self.award_side(seat, ASK_PENALTY, f"{name} did not go out after asking")
+            reason = f"{name} did not go out after asking"
+            self.award_side(seat, ASK_PENALTY, reason)
+            self.log("penalty", seat, f"{reason}: {ASK_PENALTY} for the side", points=ASK_PENALTY)
         self._start_turn((seat + 1) % self.players)
 
     def _end(self, act: Action, seat: int) -> None:
@@ -613,17 +616,41 @@ class CanastaState(State):
         """Other hands and the stock dealt at random among the unseen cards, the hand's
         history replayed (:func:`~cardlab.rules.rummy_worlds.sample_rummy_world`), other
         seats' staged melds rebuilt from their public commits.  The world's order of the
-        copies puts the cards seen melded first, in the order they were melded, and the
-        rest after them at random: every pick then takes the card it was seen to take."""
-        return sample_rummy_world(
+        copies is one under which every pick seen takes the card it was seen to take
+        (:func:`_world_order`).  The world is dealt at the totals the hand began with
+        (the hand's minimums depend on them), then ends at the observed totals."""
+        world = sample_rummy_world(
             game,
-            obs,
+            _at_hand_start(obs),
             rng,
             laid=("meld", "red_three"),
             unseen=tm.committed_steps,
             shown=RED3,
             after_deal=_world_order,
         )
+        world.restore_totals(obs.scores, [t.score for t in obs.teams])
+        return world
+
+
+def _at_hand_start(obs: Observation) -> Observation:
+    """``obs`` with the totals the hand began with: the penalties paid during the hand
+    (the only points scored before it ends) given back."""
+    paid = [e for e in obs.history if e.kind == "penalty" and e.seat is not None]
+    if not paid:
+        return obs
+    scores = list(obs.scores)
+    teams = list(obs.teams)
+    for e in paid:
+        seat, points = int(e.seat or 0), int(e.get("points"))
+        for t, team in enumerate(teams):
+            if seat in team.seats:
+                teams[t] = team._replace(score=team.score - points)
+                for s in team.seats:
+                    scores[s] -= points
+                break
+        else:
+            scores[seat] -= points
+    return dataclasses.replace(obs, scores=tuple(scores), teams=tuple(teams))
 
 
 def _ordered(state: CanastaState, act: Action) -> None:
