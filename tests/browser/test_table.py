@@ -318,7 +318,7 @@ def test_viewpoint_hides_and_shows_faces(tables: Any, name: str, shot: None) -> 
     expect(t.locator("[data-peek]")).to_have_count(0)
     # no face of another seat's hand may remain anywhere in the page
     expect(t.locator('.cl-seat:not([data-seat="0"]) .cl-hand [data-code]')).to_have_count(0)
-    if t.locator('.cl-seat[data-seat="0"] .cl-hand').count():
+    if t.locator('.cl-seat[data-seat="0"] .cl-hand .cl-card').count():
         assert t.locator('.cl-seat[data-seat="0"] .cl-hand [data-code]').count() > 0
     # Foresight backs are summarised under each hidden hand, design by design.
     for zone in t.locator('.cl-seat:not([data-seat="0"]) .cl-zone').all():
