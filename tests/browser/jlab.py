@@ -112,6 +112,10 @@ def tables_page(
         pg.page_errors.clear()
     run_all(pg)
     expect(pg.locator(f'.cl-root[data-game="{game}"]')).to_have_count(count, timeout=60_000)
+    # the notebook just reloaded lays its outputs out lazily: wait for the first table drawn
+    first = pg.locator(f'.cl-root[data-game="{game}"]').first
+    first.scroll_into_view_if_needed()
+    expect(first.locator(".cl-felt")).to_be_visible(timeout=30_000)
     yield pg
     assert not pg.page_errors, pg.page_errors
 

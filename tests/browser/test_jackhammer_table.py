@@ -36,6 +36,7 @@ def test_the_board_is_drawn_to_scale_and_fits_the_screen(board_page: Any) -> Non
     board = t.locator(".cl-board-grid")
     expect(board.locator(".cl-cell")).to_have_count(36)
     expect(board.locator(".cl-cell > .cl-card")).to_have_count(36)
+    expect(board.locator(".cl-cell > .cl-card").last).to_be_visible()  # laid out
     # every card of the board is the same size, a card's proportions, in a 6 × 6 grid
     sizes = board.locator(".cl-cell > .cl-card").evaluate_all(
         "cs => cs.map(c => { const r = c.getBoundingClientRect();"
